@@ -1,0 +1,87 @@
+//===- Frontend.h - From CUDA source to the access model --------*- C++ -*-===//
+//
+// The only component that sees clang. It turns a compile command (clang or
+// nvcc style) into a device-side clang parse and the parse into a
+// TranslationUnitModel. Everything it returns is plain data.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_FRONTEND_FRONTEND_H
+#define WARPLINT_FRONTEND_FRONTEND_H
+
+#include "Model/AccessModel.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// One file to analyze and the command that compiles it.
+struct CompileCommand {
+  std::string Directory; ///< working directory of the command
+  std::string File;      ///< absolute or relative to Directory
+  /// Full command line, argv[0] included (e.g. "/usr/local/cuda/bin/nvcc").
+  std::vector<std::string> Args;
+};
+
+struct FrontendOptions {
+  /// Target GPU architecture used when the command names none ("sm_90").
+  std::string Arch = "sm_90";
+  /// Overrides the architecture the command names (--arch given explicitly).
+  bool ArchOverrides = false;
+  /// CUDA toolkit to use; empty: the configured default when it exists.
+  std::string CudaPath;
+  /// Never use a toolkit, only warplint's own CUDA declarations.
+  bool NoCudaToolkit = false;
+  /// --block-dim shapes: analyzed for every kernel that has no launch site.
+  std::vector<BlockShape> BlockDims;
+  /// Extra clang arguments appended to every command (--extra-arg).
+  std::vector<std::string> ExtraArgs;
+  /// Upper bound on accesses modelled per kernel; more become a remark.
+  unsigned MaxAccessesPerKernel = 20000;
+};
+
+struct FrontendResult {
+  /// False when the file could not be parsed (missing, syntax errors).
+  bool Success = false;
+  /// clang's diagnostics (errors, and warnings about flags), already
+  /// formatted in clang style, for the tool to print.
+  std::string ClangDiagnostics;
+  /// Warnings about the command line (unknown nvcc flags), one per flag.
+  std::vector<std::string> FlagWarnings;
+  TranslationUnitModel Model;
+};
+
+/// True when argv[0] names nvcc (any path, any suffix).
+bool isNvccCommand(const std::vector<std::string> &Args);
+
+/// Turns an nvcc command line into clang CUDA device-only arguments (without
+/// argv[0] and without the input file). Flags with no meaning for analysis
+/// are dropped; unknown flags are dropped and reported once in Warnings.
+std::vector<std::string>
+translateNvccArgs(const std::vector<std::string> &Args,
+                  std::vector<std::string> &Warnings);
+
+/// Loads compile_commands.json from BuildDir. With Files empty, returns every
+/// CUDA file (.cu, or compiled by nvcc / with -x cuda) in the database;
+/// otherwise the commands for those files (a file missing from the database
+/// gets the database's inferred command, as clang-tidy does). Error set on
+/// failure.
+std::vector<CompileCommand>
+loadCompileCommands(const std::string &BuildDir,
+                    const std::vector<std::string> &Files, std::string &Error);
+
+/// Parses one file (device side, CUDA mode) and extracts its model.
+FrontendResult analyzeFile(const CompileCommand &Cmd,
+                           const FrontendOptions &Opts);
+
+/// Same for in-memory source (tests): FileName is virtual, Args are clang
+/// arguments without argv[0] and the file.
+FrontendResult analyzeCode(const std::string &Code, const std::string &FileName,
+                           const std::vector<std::string> &Args,
+                           const FrontendOptions &Opts);
+
+} // namespace warplint
+
+#endif // WARPLINT_FRONTEND_FRONTEND_H

@@ -1,0 +1,76 @@
+//===- AccessModel.cpp - Printing helpers for the access model ------------===//
+
+#include "Model/AccessModel.h"
+
+namespace warplint {
+
+const char *spaceName(MemorySpace S) {
+  return S == MemorySpace::Shared ? "shared" : "global";
+}
+
+const char *opName(AccessOp Op) {
+  switch (Op) {
+  case AccessOp::Load:
+    return "load";
+  case AccessOp::Store:
+    return "store";
+  case AccessOp::Atomic:
+    return "atomic";
+  }
+  return "?";
+}
+
+static std::string locString(const SourceLoc &L) {
+  return L.File + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
+}
+
+std::string LaunchConfig::describe() const {
+  std::string S;
+  if (Block)
+    S = "block " + std::to_string(Block->X) + "x" + std::to_string(Block->Y) +
+        "x" + std::to_string(Block->Z);
+  switch (Source) {
+  case LaunchSource::LaunchSite:
+    return S + " from the launch at " + locString(Site);
+  case LaunchSource::CommandLine:
+    return S + " from --block-dim";
+  case LaunchSource::Annotation:
+    return S + " from the warplint: block-dim annotation at " +
+           locString(Site);
+  case LaunchSource::LaunchBounds:
+    return S + " assumed from __launch_bounds__";
+  case LaunchSource::Assumed:
+    return "no launch found: blockDim.x assumed a multiple of 32";
+  }
+  return S;
+}
+
+std::string KernelModel::symbolName(Symbol S) const {
+  static const char *Dims[] = {"x", "y", "z"};
+  const char *D = Dims[S.Index < 3 ? S.Index : 0];
+  switch (S.Kind) {
+  case SymbolKind::ThreadIdx:
+    return std::string("threadIdx.") + D;
+  case SymbolKind::BlockIdx:
+    return std::string("blockIdx.") + D;
+  case SymbolKind::BlockDim:
+    return std::string("blockDim.") + D;
+  case SymbolKind::GridDim:
+    return std::string("gridDim.") + D;
+  case SymbolKind::LoopVar:
+    if (S.Index < Loops.size())
+      return Loops[S.Index].VarName;
+    break;
+  case SymbolKind::Param:
+    if (S.Index < Params.size())
+      return Params[S.Index].Name;
+    break;
+  case SymbolKind::Uniform:
+    if (S.Index < Uniforms.size())
+      return "<" + Uniforms[S.Index].Description + ">";
+    break;
+  }
+  return defaultSymbolName(S);
+}
+
+} // namespace warplint

@@ -1,0 +1,201 @@
+//===- AccessModel.h - The contract between front end and analyses -*- C++ -*-//
+//
+// Plain value types describing, for every kernel of a translation unit, the
+// memory accesses it makes (shared and global), the byte offset of each as an
+// Expr over thread/loop/parameter symbols, the guards and loops around it, and
+// the launch configurations seen for the kernel. The front end produces this;
+// the solver, checks and fixes consume it. No clang or ISL types appear here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_MODEL_ACCESSMODEL_H
+#define WARPLINT_MODEL_ACCESSMODEL_H
+
+#include "Model/Expr.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// A position in a source file (1-based line and column, 0-based offset).
+struct SourceLoc {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  unsigned Offset = 0;
+
+  bool isValid() const { return Line != 0; }
+  friend bool operator==(const SourceLoc &A, const SourceLoc &B) {
+    return A.File == B.File && A.Line == B.Line && A.Column == B.Column;
+  }
+};
+
+/// A half-open character range [Begin, End) in one file.
+struct SourceRange {
+  SourceLoc Begin;
+  SourceLoc End;
+};
+
+enum class MemorySpace { Shared, Global };
+enum class AccessOp { Load, Store, Atomic };
+
+const char *spaceName(MemorySpace S); ///< "shared" / "global"
+const char *opName(AccessOp Op);      ///< "load" / "store" / "atomic"
+
+/// A memory object accesses refer to: a __shared__ array (static or extern),
+/// or a global buffer (a pointer kernel parameter or a __device__ array).
+struct MemoryObject {
+  std::string Name;
+  MemorySpace Space = MemorySpace::Shared;
+  std::string ElementType; ///< spelled type of one element, e.g. "float"
+  unsigned ElementBytes = 0;
+  /// Declared extents, outermost first (float a[4][33] -> {4, 33}); empty for
+  /// a pointer; an extern unsized array has a single 0.
+  std::vector<int64_t> Extents;
+  bool IsExtern = false;     ///< extern __shared__ (dynamic shared memory)
+  bool IsParameter = false;  ///< a pointer kernel parameter
+  unsigned AlignBytes = 0;   ///< known base alignment in bytes (0: unknown)
+  SourceLoc DeclLoc;
+  /// Source range of the declarator's last extent ("33" in a[4][33]); lets
+  /// the fix component rewrite the row length. Invalid when not written.
+  SourceRange LastExtentRange;
+  /// Whether any use of the object bypasses its subscripts (pointer escapes,
+  /// sizeof, memcpy of the whole array, flattening through &a[0][0]).
+  bool UsedOutsideSubscripts = false;
+  std::string OutsideUseNote; ///< where and how, when the above is true
+};
+
+/// One loop around an access. Loops are numbered per kernel; Expr symbols of
+/// kind LoopVar refer to them by index.
+struct Loop {
+  enum class StepKind {
+    Add,      ///< i += Step (Step may be negative)
+    Multiply, ///< i *= Step (or i <<= log2 Step)
+    Divide,   ///< i /= Step (or i >>= log2 Step), C truncation
+  };
+  unsigned Id = 0;
+  std::string VarName;
+  SourceLoc Loc;
+  Expr Init;           ///< value before the first iteration
+  Predicate Condition; ///< continue while true; refers to LoopVar Id
+  StepKind Step = StepKind::Add;
+  int64_t StepValue = 1;
+  /// Enclosing loop ids, outermost first (Init and Condition may refer to
+  /// them).
+  std::vector<unsigned> Parents;
+  /// When the loop cannot be modelled (non-constant step, body writes the
+  /// variable, ...), Unknown says why; accesses inside see the variable as
+  /// unknown.
+  std::string UnknownReason;
+};
+
+/// A scalar kernel parameter.
+struct Param {
+  unsigned Id = 0;
+  std::string Name;
+  std::string Type;
+  bool IsPointer = false;
+};
+
+/// An opaque block-uniform value (see SymbolKind::Uniform).
+struct UniformValue {
+  unsigned Id = 0;
+  std::string Description; ///< e.g. "value loaded from 'offsets[blockIdx.x]'"
+  SourceLoc Loc;
+};
+
+/// A frame of the inlined call chain from the kernel down to the function
+/// that contains an access.
+struct CallFrame {
+  std::string Callee;
+  SourceLoc CallLoc;
+};
+
+/// One memory instruction as written in the source.
+struct Access {
+  unsigned Id = 0;
+  SourceRange Range;      ///< the whole access expression, e.g. tile[ty][tx]
+  std::string Function;   ///< function whose body contains it
+  std::vector<CallFrame> CallChain; ///< empty when written in the kernel
+  unsigned Object = 0;    ///< index into KernelModel::Objects
+  AccessOp Op = AccessOp::Load;
+  unsigned Bytes = 4;     ///< width of one lane's access (1, 2, 4, 8, 16)
+  /// Byte offset from the start of the object, or nullopt with
+  /// UnknownReason set.
+  std::optional<Expr> ByteOffset;
+  std::string UnknownReason;
+  /// Conjunction of the enclosing conditions that decide whether a lane
+  /// executes the access (if-guards, early returns, short-circuit operands).
+  Predicate Guard;
+  std::vector<unsigned> Loops; ///< enclosing loop ids, outermost first
+  /// The spelled subscripts, outermost first, for each subscripted dimension
+  /// of a multi-dimensional array access (empty otherwise); the fix component
+  /// rewrites them.
+  std::vector<SourceRange> SubscriptRanges;
+  /// Field path for struct accesses, e.g. ".x"; empty otherwise.
+  std::string Field;
+};
+
+/// blockDim of one launch.
+struct BlockShape {
+  int64_t X = 32, Y = 1, Z = 1;
+  int64_t threads() const { return X * Y * Z; }
+  friend bool operator==(const BlockShape &A, const BlockShape &B) {
+    return A.X == B.X && A.Y == B.Y && A.Z == B.Z;
+  }
+};
+
+/// Where a launch configuration came from, in decreasing priority of trust.
+enum class LaunchSource {
+  LaunchSite,   ///< kernel<<<grid, block>>> in this translation unit
+  CommandLine,  ///< --block-dim
+  Annotation,   ///< // warplint: block-dim(X,Y,Z)
+  LaunchBounds, ///< __launch_bounds__(N): assumed N x 1 x 1
+  Assumed,      ///< nothing known: blockDim.x assumed a multiple of 32
+};
+
+/// One analyzed configuration of a kernel: a block shape plus the values of
+/// the kernel parameters that are compile-time constants at that launch.
+struct LaunchConfig {
+  LaunchSource Source = LaunchSource::Assumed;
+  SourceLoc Site; ///< the launch site or annotation, when there is one
+  std::optional<BlockShape> Block; ///< nullopt only for Assumed
+  std::optional<std::array<int64_t, 3>> Grid;
+  /// (Param id, value) for parameters bound to constants at this launch.
+  std::vector<std::pair<unsigned, int64_t>> ParamValues;
+  /// Extra dynamic shared memory bytes (third <<<>>> argument) when known.
+  std::optional<int64_t> DynamicSharedBytes;
+
+  std::string describe() const; ///< "block 32x8x1 from launch at f.cu:40:3"
+};
+
+struct KernelModel {
+  std::string Name;        ///< qualified, with template arguments
+  SourceLoc Loc;
+  std::vector<Param> Params;
+  std::vector<MemoryObject> Objects;
+  std::vector<Loop> Loops;
+  std::vector<UniformValue> Uniforms;
+  std::vector<Access> Accesses;
+  std::vector<LaunchConfig> Launches; ///< never empty after extraction
+  /// Block size bound from __launch_bounds__ (max threads), when present.
+  std::optional<int64_t> MaxThreadsPerBlock;
+  /// Remarks for things skipped (recursion, too many accesses, ...).
+  std::vector<std::pair<SourceLoc, std::string>> Remarks;
+
+  /// Symbol names as written in the source ("threadIdx.x", "i", "n").
+  std::string symbolName(Symbol S) const;
+};
+
+struct TranslationUnitModel {
+  std::string MainFile;
+  std::vector<KernelModel> Kernels;
+};
+
+} // namespace warplint
+
+#endif // WARPLINT_MODEL_ACCESSMODEL_H

@@ -1,0 +1,44 @@
+//===- Arch.h - Per-architecture memory parameters --------------*- C++ -*-===//
+//
+// The hardware facts the analyses read, one row per compute capability. Every
+// number the solver and the occupancy estimate use comes from this table; see
+// docs/hardware-model.md for the measurements behind them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_MODEL_ARCH_H
+#define WARPLINT_MODEL_ARCH_H
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+struct ArchInfo {
+  std::string Name;           ///< "sm_90"
+  unsigned ComputeCapability; ///< 90
+  unsigned WarpSize = 32;
+  unsigned Banks = 32;
+  unsigned BankBytes = 4;
+  unsigned SectorBytes = 32;
+  unsigned CacheLineBytes = 128;
+  unsigned SharedPerSMBytes;       ///< configurable maximum per SM
+  unsigned SharedPerBlockMaxBytes; ///< opt-in maximum per block
+  unsigned SharedPerBlockStaticBytes = 48 * 1024; ///< static allocation limit
+  unsigned SharedReservedPerBlockBytes; ///< driver-reserved per block
+  unsigned MaxThreadsPerSM;
+  unsigned MaxBlocksPerSM;
+  unsigned MaxThreadsPerBlock = 1024;
+};
+
+/// The table, oldest first.
+const std::vector<ArchInfo> &allArchs();
+/// Looks up "sm_90", "sm_90a", "90", "compute_90"; nullopt if unknown.
+std::optional<ArchInfo> findArch(const std::string &Name);
+/// Comma-separated list of known names, for error messages.
+std::string knownArchNames();
+
+} // namespace warplint
+
+#endif // WARPLINT_MODEL_ARCH_H

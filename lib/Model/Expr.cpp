@@ -1,0 +1,632 @@
+//===- Expr.cpp - Index expressions over thread and loop symbols ----------===//
+
+#include "Model/Expr.h"
+
+#include <algorithm>
+#include <cassert>
+#include <limits>
+#include <ostream>
+#include <set>
+
+namespace warplint {
+
+struct Expr::Node {
+  ExprKind Kind = ExprKind::Const;
+  int64_t Value = 0;
+  Symbol Sym;
+  std::vector<Expr> Ops; // two operands for binary nodes and Select arms
+  std::shared_ptr<const Predicate> Cond;
+};
+
+Expr::Expr(int64_t Value) {
+  auto N = std::make_shared<Node>();
+  N->Value = Value;
+  this->N = std::move(N);
+}
+
+Expr Expr::symbol(Symbol S) {
+  auto N = std::make_shared<Node>();
+  N->Kind = ExprKind::Sym;
+  N->Sym = S;
+  return Expr(std::shared_ptr<const Node>(std::move(N)));
+}
+
+ExprKind Expr::kind() const { return N->Kind; }
+int64_t Expr::constValue() const {
+  assert(N->Kind == ExprKind::Const);
+  return N->Value;
+}
+Symbol Expr::symbolValue() const {
+  assert(N->Kind == ExprKind::Sym);
+  return N->Sym;
+}
+const Expr &Expr::lhs() const { return N->Ops.at(0); }
+const Expr &Expr::rhs() const { return N->Ops.at(1); }
+const Predicate &Expr::cond() const {
+  assert(N->Kind == ExprKind::Select);
+  return *N->Cond;
+}
+std::optional<int64_t> Expr::asConst() const {
+  if (N->Kind == ExprKind::Const)
+    return N->Value;
+  return std::nullopt;
+}
+
+namespace {
+
+bool checkedBinary(ExprKind K, int64_t A, int64_t B, int64_t &Out) {
+  switch (K) {
+  case ExprKind::Add:
+    return !__builtin_add_overflow(A, B, &Out);
+  case ExprKind::Mul:
+    return !__builtin_mul_overflow(A, B, &Out);
+  case ExprKind::Div:
+    if (B == 0 || (A == std::numeric_limits<int64_t>::min() && B == -1))
+      return false;
+    Out = A / B;
+    return true;
+  case ExprKind::Rem:
+    if (B == 0 || (A == std::numeric_limits<int64_t>::min() && B == -1))
+      return false;
+    Out = A % B;
+    return true;
+  case ExprKind::BitAnd:
+    Out = A & B;
+    return true;
+  case ExprKind::BitOr:
+    Out = A | B;
+    return true;
+  case ExprKind::BitXor:
+    Out = A ^ B;
+    return true;
+  case ExprKind::Shl:
+    if (B < 0 || B >= 63 || A < 0)
+      return false;
+    return !__builtin_mul_overflow(A, int64_t(1) << B, &Out);
+  case ExprKind::Shr:
+    if (B < 0 || B >= 64)
+      return false;
+    Out = A >> B;
+    return true;
+  case ExprKind::Min:
+    Out = std::min(A, B);
+    return true;
+  case ExprKind::Max:
+    Out = std::max(A, B);
+    return true;
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+Expr Expr::binary(ExprKind K, Expr A, Expr B) {
+  assert(K != ExprKind::Const && K != ExprKind::Sym && K != ExprKind::Select);
+  auto CA = A.asConst(), CB = B.asConst();
+  int64_t Folded;
+  if (CA && CB && checkedBinary(K, *CA, *CB, Folded))
+    return Expr(Folded);
+  // Identities that keep printed expressions readable.
+  if (K == ExprKind::Add) {
+    if (CA && *CA == 0)
+      return B;
+    if (CB && *CB == 0)
+      return A;
+  }
+  if (K == ExprKind::Mul) {
+    if ((CA && *CA == 0) || (CB && *CB == 0))
+      return Expr(int64_t(0));
+    if (CA && *CA == 1)
+      return B;
+    if (CB && *CB == 1)
+      return A;
+    // Keep the constant on the right: "threadIdx.x * 4".
+    if (CA && !CB)
+      std::swap(A, B);
+  }
+  if ((K == ExprKind::Div) && CB && *CB == 1)
+    return A;
+  if ((K == ExprKind::Shl || K == ExprKind::Shr) && CB && *CB == 0)
+    return A;
+  auto N = std::make_shared<Node>();
+  N->Kind = K;
+  N->Ops = {std::move(A), std::move(B)};
+  return Expr(std::shared_ptr<const Node>(std::move(N)));
+}
+
+Expr Expr::select(const Predicate &Cond, Expr A, Expr B) {
+  if (Cond.kind() == PredKind::True)
+    return A;
+  if (Cond.kind() == PredKind::False)
+    return B;
+  if (A == B)
+    return A;
+  auto N = std::make_shared<Node>();
+  N->Kind = ExprKind::Select;
+  N->Ops = {std::move(A), std::move(B)};
+  N->Cond = std::make_shared<const Predicate>(Cond);
+  return Expr(std::shared_ptr<const Node>(std::move(N)));
+}
+
+bool Expr::isQuasiAffine() const {
+  switch (kind()) {
+  case ExprKind::Const:
+  case ExprKind::Sym:
+    return true;
+  case ExprKind::Add:
+    return lhs().isQuasiAffine() && rhs().isQuasiAffine();
+  case ExprKind::Mul:
+    return (lhs().isConst() || rhs().isConst()) && lhs().isQuasiAffine() &&
+           rhs().isQuasiAffine();
+  case ExprKind::Div:
+  case ExprKind::Rem: {
+    auto C = rhs().asConst();
+    return C && *C > 0 && lhs().isQuasiAffine();
+  }
+  case ExprKind::Shl:
+  case ExprKind::Shr: {
+    auto C = rhs().asConst();
+    return C && *C >= 0 && *C < 62 && lhs().isQuasiAffine();
+  }
+  default:
+    return false;
+  }
+}
+
+static void collectSymbols(const Expr &E, std::set<Symbol> &Out);
+static void collectSymbols(const Predicate &P, std::set<Symbol> &Out) {
+  for (const Predicate &Op : P.operands())
+    collectSymbols(Op, Out);
+  if (P.kind() == PredKind::Cmp) {
+    collectSymbols(P.lhs(), Out);
+    collectSymbols(P.rhs(), Out);
+  }
+}
+static void collectSymbols(const Expr &E, std::set<Symbol> &Out) {
+  switch (E.kind()) {
+  case ExprKind::Const:
+    return;
+  case ExprKind::Sym:
+    Out.insert(E.symbolValue());
+    return;
+  case ExprKind::Select:
+    collectSymbols(E.cond(), Out);
+    [[fallthrough]];
+  default:
+    collectSymbols(E.lhs(), Out);
+    collectSymbols(E.rhs(), Out);
+  }
+}
+
+std::vector<Symbol> Expr::symbols() const {
+  std::set<Symbol> S;
+  collectSymbols(*this, S);
+  return {S.begin(), S.end()};
+}
+
+bool Expr::refersTo(SymbolKind K) const {
+  for (const Symbol &S : symbols())
+    if (S.Kind == K)
+      return true;
+  return false;
+}
+
+Expr Expr::substitute(
+    const std::function<std::optional<Expr>(Symbol)> &Map) const {
+  switch (kind()) {
+  case ExprKind::Const:
+    return *this;
+  case ExprKind::Sym:
+    if (auto R = Map(symbolValue()))
+      return *R;
+    return *this;
+  case ExprKind::Select:
+    return select(cond().substitute(Map), lhs().substitute(Map),
+                  rhs().substitute(Map));
+  default:
+    return binary(kind(), lhs().substitute(Map), rhs().substitute(Map));
+  }
+}
+
+std::optional<int64_t> Expr::evaluate(
+    const std::function<std::optional<int64_t>(Symbol)> &Value) const {
+  switch (kind()) {
+  case ExprKind::Const:
+    return constValue();
+  case ExprKind::Sym:
+    return Value(symbolValue());
+  case ExprKind::Select: {
+    auto C = cond().evaluate(Value);
+    if (!C)
+      return std::nullopt;
+    return *C ? lhs().evaluate(Value) : rhs().evaluate(Value);
+  }
+  default: {
+    auto A = lhs().evaluate(Value);
+    if (!A)
+      return std::nullopt;
+    auto B = rhs().evaluate(Value);
+    if (!B)
+      return std::nullopt;
+    int64_t Out;
+    if (!checkedBinary(kind(), *A, *B, Out))
+      return std::nullopt;
+    return Out;
+  }
+  }
+}
+
+static int precedence(ExprKind K) {
+  switch (K) {
+  case ExprKind::Mul:
+  case ExprKind::Div:
+  case ExprKind::Rem:
+    return 5;
+  case ExprKind::Add:
+    return 4;
+  case ExprKind::Shl:
+  case ExprKind::Shr:
+    return 3;
+  case ExprKind::BitAnd:
+    return 2;
+  case ExprKind::BitXor:
+    return 1;
+  case ExprKind::BitOr:
+    return 0;
+  default:
+    return 10; // atoms, calls
+  }
+}
+
+static const char *opSpelling(ExprKind K) {
+  switch (K) {
+  case ExprKind::Add:
+    return " + ";
+  case ExprKind::Mul:
+    return " * ";
+  case ExprKind::Div:
+    return " / ";
+  case ExprKind::Rem:
+    return " % ";
+  case ExprKind::BitAnd:
+    return " & ";
+  case ExprKind::BitOr:
+    return " | ";
+  case ExprKind::BitXor:
+    return " ^ ";
+  case ExprKind::Shl:
+    return " << ";
+  case ExprKind::Shr:
+    return " >> ";
+  default:
+    return " ? ";
+  }
+}
+
+std::string Expr::str(const std::function<std::string(Symbol)> &Name) const {
+  auto Paren = [&](const Expr &Sub, int Parent, bool Right) {
+    std::string S = Sub.str(Name);
+    int P = precedence(Sub.kind());
+    if (P < Parent || (Right && P == Parent && Sub.kind() != ExprKind::Add &&
+                       Sub.kind() != ExprKind::Mul))
+      return "(" + S + ")";
+    return S;
+  };
+  switch (kind()) {
+  case ExprKind::Const:
+    return std::to_string(constValue());
+  case ExprKind::Sym:
+    return Name(symbolValue());
+  case ExprKind::Min:
+  case ExprKind::Max:
+    return std::string(kind() == ExprKind::Min ? "min(" : "max(") +
+           lhs().str(Name) + ", " + rhs().str(Name) + ")";
+  case ExprKind::Select:
+    return "(" + cond().str(Name) + " ? " + lhs().str(Name) + " : " +
+           rhs().str(Name) + ")";
+  case ExprKind::Add: {
+    // a + -1 * b prints as a - b.
+    const Expr &R = rhs();
+    if (R.kind() == ExprKind::Mul && R.rhs().asConst() &&
+        *R.rhs().asConst() < 0) {
+      int64_t C = -*R.rhs().asConst();
+      std::string Sub = C == 1 ? Paren(R.lhs(), 5, true)
+                               : Paren(R.lhs(), 5, false) + " * " +
+                                     std::to_string(C);
+      return Paren(lhs(), 4, false) + " - " + Sub;
+    }
+    if (auto C = R.asConst(); C && *C < 0)
+      return Paren(lhs(), 4, false) + " - " + std::to_string(-*C);
+    return Paren(lhs(), 4, false) + " + " + Paren(R, 4, true);
+  }
+  default: {
+    int P = precedence(kind());
+    return Paren(lhs(), P, false) + opSpelling(kind()) + Paren(rhs(), P, true);
+  }
+  }
+}
+
+std::string defaultSymbolName(Symbol S) {
+  static const char *Dims = "xyz";
+  std::string D(1, Dims[S.Index < 3 ? S.Index : 0]);
+  switch (S.Kind) {
+  case SymbolKind::ThreadIdx:
+    return "t" + D;
+  case SymbolKind::BlockIdx:
+    return "b" + D;
+  case SymbolKind::BlockDim:
+    return "nt" + D;
+  case SymbolKind::GridDim:
+    return "ng" + D;
+  case SymbolKind::LoopVar:
+    return "L" + std::to_string(S.Index);
+  case SymbolKind::Param:
+    return "P" + std::to_string(S.Index);
+  case SymbolKind::Uniform:
+    return "U" + std::to_string(S.Index);
+  }
+  return "?";
+}
+
+std::string Expr::str() const { return str(defaultSymbolName); }
+
+bool operator==(const Expr &A, const Expr &B) {
+  if (A.N == B.N)
+    return true;
+  if (A.kind() != B.kind())
+    return false;
+  switch (A.kind()) {
+  case ExprKind::Const:
+    return A.constValue() == B.constValue();
+  case ExprKind::Sym:
+    return A.symbolValue() == B.symbolValue();
+  case ExprKind::Select:
+    if (!(A.cond() == B.cond()))
+      return false;
+    [[fallthrough]];
+  default:
+    return A.lhs() == B.lhs() && A.rhs() == B.rhs();
+  }
+}
+
+std::ostream &operator<<(std::ostream &OS, const Expr &E) {
+  return OS << E.str();
+}
+
+//===----------------------------------------------------------------------===//
+// Predicate
+//===----------------------------------------------------------------------===//
+
+Predicate::Predicate(bool Value)
+    : Kind(Value ? PredKind::True : PredKind::False) {}
+
+Predicate Predicate::cmp(CmpKind Op, Expr LHS, Expr RHS) {
+  auto A = LHS.asConst(), B = RHS.asConst();
+  if (A && B) {
+    switch (Op) {
+    case CmpKind::LT:
+      return *A < *B;
+    case CmpKind::LE:
+      return *A <= *B;
+    case CmpKind::GT:
+      return *A > *B;
+    case CmpKind::GE:
+      return *A >= *B;
+    case CmpKind::EQ:
+      return *A == *B;
+    case CmpKind::NE:
+      return *A != *B;
+    }
+  }
+  Predicate P;
+  P.Kind = PredKind::Cmp;
+  P.Op = Op;
+  P.LHS = std::move(LHS);
+  P.RHS = std::move(RHS);
+  return P;
+}
+
+Predicate Predicate::conj(std::vector<Predicate> Ops) {
+  std::vector<Predicate> Kept;
+  for (Predicate &Op : Ops) {
+    if (Op.Kind == PredKind::False)
+      return false;
+    if (Op.Kind == PredKind::True)
+      continue;
+    if (Op.Kind == PredKind::And)
+      Kept.insert(Kept.end(), Op.Ops.begin(), Op.Ops.end());
+    else
+      Kept.push_back(std::move(Op));
+  }
+  if (Kept.empty())
+    return true;
+  if (Kept.size() == 1)
+    return Kept.front();
+  Predicate P;
+  P.Kind = PredKind::And;
+  P.Ops = std::move(Kept);
+  return P;
+}
+
+Predicate Predicate::disj(std::vector<Predicate> Ops) {
+  std::vector<Predicate> Kept;
+  for (Predicate &Op : Ops) {
+    if (Op.Kind == PredKind::True)
+      return true;
+    if (Op.Kind == PredKind::False)
+      continue;
+    if (Op.Kind == PredKind::Or)
+      Kept.insert(Kept.end(), Op.Ops.begin(), Op.Ops.end());
+    else
+      Kept.push_back(std::move(Op));
+  }
+  if (Kept.empty())
+    return false;
+  if (Kept.size() == 1)
+    return Kept.front();
+  Predicate P;
+  P.Kind = PredKind::Or;
+  P.Ops = std::move(Kept);
+  return P;
+}
+
+Predicate Predicate::negate(Predicate In) {
+  switch (In.Kind) {
+  case PredKind::True:
+    return false;
+  case PredKind::False:
+    return true;
+  case PredKind::Not:
+    return In.Ops.front();
+  case PredKind::Cmp: {
+    static const CmpKind Inverse[] = {CmpKind::GE, CmpKind::GT, CmpKind::LE,
+                                      CmpKind::LT, CmpKind::NE, CmpKind::EQ};
+    return cmp(Inverse[static_cast<int>(In.Op)], In.LHS, In.RHS);
+  }
+  case PredKind::Unknown: {
+    Predicate P = In;
+    P.Reason = "negation of: " + In.Reason;
+    return P;
+  }
+  default: {
+    Predicate P;
+    P.Kind = PredKind::Not;
+    P.Ops = {std::move(In)};
+    return P;
+  }
+  }
+}
+
+Predicate Predicate::unknown(std::string Reason, bool DependsOnThread) {
+  Predicate P;
+  P.Kind = PredKind::Unknown;
+  P.Reason = std::move(Reason);
+  P.ThreadDependent = DependsOnThread;
+  return P;
+}
+
+bool Predicate::hasUnknown() const { return !unknownReasons().empty(); }
+
+std::vector<std::string> Predicate::unknownReasons() const {
+  std::vector<std::string> R;
+  if (Kind == PredKind::Unknown)
+    R.push_back(Reason);
+  for (const Predicate &Op : Ops) {
+    auto Sub = Op.unknownReasons();
+    R.insert(R.end(), Sub.begin(), Sub.end());
+  }
+  return R;
+}
+
+std::vector<Symbol> Predicate::symbols() const {
+  std::set<Symbol> S;
+  collectSymbols(*this, S);
+  return {S.begin(), S.end()};
+}
+
+Predicate Predicate::substitute(
+    const std::function<std::optional<Expr>(Symbol)> &Map) const {
+  switch (Kind) {
+  case PredKind::Cmp:
+    return cmp(Op, LHS.substitute(Map), RHS.substitute(Map));
+  case PredKind::And:
+  case PredKind::Or:
+  case PredKind::Not: {
+    std::vector<Predicate> New;
+    for (const Predicate &P : Ops)
+      New.push_back(P.substitute(Map));
+    if (Kind == PredKind::And)
+      return conj(std::move(New));
+    if (Kind == PredKind::Or)
+      return disj(std::move(New));
+    return negate(std::move(New.front()));
+  }
+  default:
+    return *this;
+  }
+}
+
+std::optional<bool> Predicate::evaluate(
+    const std::function<std::optional<int64_t>(Symbol)> &Value) const {
+  switch (Kind) {
+  case PredKind::True:
+    return true;
+  case PredKind::False:
+    return false;
+  case PredKind::Unknown:
+    return std::nullopt;
+  case PredKind::Cmp: {
+    auto A = LHS.evaluate(Value), B = RHS.evaluate(Value);
+    if (!A || !B)
+      return std::nullopt;
+    auto R = cmp(Op, *A, *B);
+    return R.Kind == PredKind::True;
+  }
+  case PredKind::Not: {
+    auto R = Ops.front().evaluate(Value);
+    if (!R)
+      return std::nullopt;
+    return !*R;
+  }
+  case PredKind::And:
+  case PredKind::Or: {
+    // C short-circuit: the first deciding operand wins even if a later one
+    // cannot be evaluated.
+    bool IsAnd = Kind == PredKind::And;
+    for (const Predicate &P : Ops) {
+      auto R = P.evaluate(Value);
+      if (!R)
+        return std::nullopt;
+      if (*R != IsAnd)
+        return !IsAnd;
+    }
+    return IsAnd;
+  }
+  }
+  return std::nullopt;
+}
+
+std::string
+Predicate::str(const std::function<std::string(Symbol)> &Name) const {
+  static const char *CmpSpelling[] = {" < ", " <= ", " > ", " >= ", " == ",
+                                      " != "};
+  switch (Kind) {
+  case PredKind::True:
+    return "true";
+  case PredKind::False:
+    return "false";
+  case PredKind::Unknown:
+    return "<" + Reason + ">";
+  case PredKind::Cmp:
+    return LHS.str(Name) + CmpSpelling[static_cast<int>(Op)] + RHS.str(Name);
+  case PredKind::Not:
+    return "!(" + Ops.front().str(Name) + ")";
+  case PredKind::And:
+  case PredKind::Or: {
+    std::string S;
+    for (const Predicate &P : Ops) {
+      if (!S.empty())
+        S += Kind == PredKind::And ? " && " : " || ";
+      bool Wrap = P.Kind == PredKind::And || P.Kind == PredKind::Or;
+      S += Wrap ? "(" + P.str(Name) + ")" : P.str(Name);
+    }
+    return S;
+  }
+  }
+  return "?";
+}
+
+std::string Predicate::str() const { return str(defaultSymbolName); }
+
+bool operator==(const Predicate &A, const Predicate &B) {
+  return A.Kind == B.Kind && A.Op == B.Op && A.LHS == B.LHS &&
+         A.RHS == B.RHS && A.Ops == B.Ops && A.Reason == B.Reason &&
+         A.ThreadDependent == B.ThreadDependent;
+}
+
+std::ostream &operator<<(std::ostream &OS, const Predicate &P) {
+  return OS << P.str();
+}
+
+} // namespace warplint

@@ -1,0 +1,214 @@
+//===- Expr.h - Index expressions over thread and loop symbols --*- C++ -*-===//
+//
+// The address of every access is an Expr: an immutable tree over integer
+// constants and symbols (thread index, block index, loop variables, kernel
+// parameters, block-uniform opaque values). Quasi-affine trees (sums,
+// products with a constant, floor division and modulo by a positive constant)
+// go to ISL; bitwise operators and selects are evaluated exactly per lane by
+// enumeration. Expressions are plain values: cheap to copy (shared nodes),
+// comparable, printable.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_MODEL_EXPR_H
+#define WARPLINT_MODEL_EXPR_H
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// What a symbol stands for.
+enum class SymbolKind {
+  ThreadIdx, ///< threadIdx.{x,y,z}; Index is the dimension 0..2.
+  BlockIdx,  ///< blockIdx.{x,y,z}; uniform across the block.
+  BlockDim,  ///< blockDim.{x,y,z}; a constant once the launch shape is known.
+  GridDim,   ///< gridDim.{x,y,z}; uniform.
+  LoopVar,   ///< a loop induction variable; Index is KernelModel::Loops[Index].
+  Param,     ///< a scalar kernel parameter; Index is KernelModel::Params[Index].
+  Uniform,   ///< an opaque block-uniform value (e.g. loaded from p[blockIdx.x]);
+             ///< Index is KernelModel::Uniforms[Index].
+};
+
+struct Symbol {
+  SymbolKind Kind = SymbolKind::ThreadIdx;
+  unsigned Index = 0;
+
+  friend bool operator==(const Symbol &A, const Symbol &B) {
+    return A.Kind == B.Kind && A.Index == B.Index;
+  }
+  friend bool operator<(const Symbol &A, const Symbol &B) {
+    return A.Kind != B.Kind ? A.Kind < B.Kind : A.Index < B.Index;
+  }
+  /// True for symbols whose value is the same for every thread of a block.
+  bool isBlockUniform() const {
+    return Kind != SymbolKind::ThreadIdx && Kind != SymbolKind::LoopVar;
+  }
+};
+
+/// Node kinds. Arithmetic follows C semantics on signed 64-bit values:
+/// Div and Rem truncate toward zero (they equal floor division and modulo when
+/// the dividend is non-negative, which the solver checks before using ISL).
+enum class ExprKind {
+  Const,
+  Sym,
+  Add,
+  Mul,
+  Div,
+  Rem,
+  BitAnd,
+  BitOr,
+  BitXor,
+  Shl,
+  Shr,
+  Min,
+  Max,
+  Select, ///< Cond ? LHS : RHS; Cond is a Predicate.
+};
+
+class Predicate;
+
+class Expr {
+public:
+  Expr() : Expr(int64_t(0)) {}
+  /*implicit*/ Expr(int64_t Value);
+  static Expr constant(int64_t Value) { return Expr(Value); }
+  static Expr symbol(Symbol S);
+  static Expr symbol(SymbolKind K, unsigned Index) {
+    return symbol(Symbol{K, Index});
+  }
+  static Expr threadIdx(unsigned Dim) {
+    return symbol(SymbolKind::ThreadIdx, Dim);
+  }
+  /// Builders fold constants and keep sums flat enough to read.
+  static Expr binary(ExprKind K, Expr A, Expr B);
+  static Expr select(const Predicate &Cond, Expr A, Expr B);
+
+  ExprKind kind() const;
+  int64_t constValue() const; ///< Only for Const.
+  Symbol symbolValue() const; ///< Only for Sym.
+  const Expr &lhs() const;    ///< Operands of binary nodes and Select arms.
+  const Expr &rhs() const;
+  const Predicate &cond() const; ///< Only for Select.
+
+  bool isConst() const { return kind() == ExprKind::Const; }
+  std::optional<int64_t> asConst() const;
+
+  /// True when the tree only uses +, * by a constant, Div/Rem by a positive
+  /// constant (and Shl/Shr by a constant): what ISL can represent.
+  bool isQuasiAffine() const;
+  /// All symbols the tree refers to.
+  std::vector<Symbol> symbols() const;
+  bool refersTo(SymbolKind K) const;
+  /// Replaces symbols for which Map returns a value.
+  Expr substitute(const std::function<std::optional<Expr>(Symbol)> &Map) const;
+  /// Evaluates with C semantics; nullopt when a symbol has no value or on
+  /// division by zero / overflow.
+  std::optional<int64_t>
+  evaluate(const std::function<std::optional<int64_t>(Symbol)> &Value) const;
+
+  /// Prints in C syntax using Names for symbols ("threadIdx.x * 4 + i").
+  std::string str(const std::function<std::string(Symbol)> &Name) const;
+  /// Prints with default symbol names (tx, ty, tz, bx, ..., L0, P0, U0).
+  std::string str() const;
+
+  friend bool operator==(const Expr &A, const Expr &B);
+  friend bool operator!=(const Expr &A, const Expr &B) { return !(A == B); }
+
+  friend Expr operator+(Expr A, Expr B) {
+    return binary(ExprKind::Add, std::move(A), std::move(B));
+  }
+  friend Expr operator-(Expr A, Expr B) {
+    return binary(ExprKind::Add, std::move(A),
+                  binary(ExprKind::Mul, Expr(-1), std::move(B)));
+  }
+  friend Expr operator*(Expr A, Expr B) {
+    return binary(ExprKind::Mul, std::move(A), std::move(B));
+  }
+
+  struct Node;
+
+private:
+  explicit Expr(std::shared_ptr<const Node> N) : N(std::move(N)) {}
+  std::shared_ptr<const Node> N;
+};
+
+std::ostream &operator<<(std::ostream &OS, const Expr &E);
+
+/// Comparison operators of predicates.
+enum class CmpKind { LT, LE, GT, GE, EQ, NE };
+
+enum class PredKind {
+  True,
+  False,
+  Cmp,     ///< LHS op RHS
+  And,     ///< all Operands
+  Or,      ///< any Operand
+  Not,     ///< !Operands[0]
+  Unknown, ///< a condition warplint cannot model; Reason says why.
+};
+
+/// A boolean condition over the same symbols as Expr: guards, loop
+/// conditions, select conditions.
+class Predicate {
+public:
+  Predicate() : Predicate(true) {}
+  /*implicit*/ Predicate(bool Value);
+  static Predicate cmp(CmpKind Op, Expr LHS, Expr RHS);
+  static Predicate conj(std::vector<Predicate> Ops);
+  static Predicate disj(std::vector<Predicate> Ops);
+  static Predicate negate(Predicate P);
+  /// A condition that cannot be modelled (data-dependent, calls, ...).
+  /// DependsOnThread says whether it may differ between threads of a block.
+  static Predicate unknown(std::string Reason, bool DependsOnThread);
+
+  PredKind kind() const { return Kind; }
+  CmpKind cmpKind() const { return Op; }
+  const Expr &lhs() const { return LHS; }
+  const Expr &rhs() const { return RHS; }
+  const std::vector<Predicate> &operands() const { return Ops; }
+  const std::string &reason() const { return Reason; }
+  bool unknownDependsOnThread() const { return ThreadDependent; }
+
+  bool isTrue() const { return Kind == PredKind::True; }
+  /// True when an Unknown node appears anywhere inside.
+  bool hasUnknown() const;
+  /// Reasons of the Unknown nodes inside, in order.
+  std::vector<std::string> unknownReasons() const;
+  std::vector<Symbol> symbols() const;
+  Predicate
+  substitute(const std::function<std::optional<Expr>(Symbol)> &Map) const;
+  /// Three-valued: nullopt when a symbol has no value or an Unknown node is
+  /// reached.
+  std::optional<bool>
+  evaluate(const std::function<std::optional<int64_t>(Symbol)> &Value) const;
+
+  std::string str(const std::function<std::string(Symbol)> &Name) const;
+  std::string str() const;
+
+  friend bool operator==(const Predicate &A, const Predicate &B);
+
+private:
+  PredKind Kind = PredKind::True;
+  CmpKind Op = CmpKind::EQ;
+  Expr LHS, RHS;
+  std::vector<Predicate> Ops;
+  std::string Reason;
+  bool ThreadDependent = false;
+};
+
+std::ostream &operator<<(std::ostream &OS, const Predicate &P);
+
+/// Default short names: tx ty tz bx by bz ntx nty ntz (blockDim) ngx ngy ngz
+/// (gridDim) L<i> P<i> U<i>.
+std::string defaultSymbolName(Symbol S);
+
+} // namespace warplint
+
+#endif // WARPLINT_MODEL_EXPR_H

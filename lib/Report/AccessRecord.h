@@ -1,0 +1,47 @@
+//===- AccessRecord.h - One analyzed access, as reported ---------*- C++ -*-===//
+//
+// The per-access facts `--all-accesses` and the JSON "accesses" array show:
+// one record per access and launch configuration. Checks fill these from
+// solver results; writers print them. Plain data.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_REPORT_ACCESSRECORD_H
+#define WARPLINT_REPORT_ACCESSRECORD_H
+
+#include "Model/AccessModel.h"
+
+#include <array>
+#include <optional>
+#include <string>
+
+namespace warplint {
+
+struct AccessRecord {
+  SourceLoc Loc;
+  std::string Kernel;
+  std::string Function;
+  std::string Variable;
+  MemorySpace Space = MemorySpace::Shared;
+  AccessOp Op = AccessOp::Load;
+  unsigned Bytes = 0;
+  std::optional<std::array<int64_t, 3>> Block; ///< nullopt when assumed
+  std::string LaunchDescription;
+  bool Exact = false; ///< status "exact" vs "unknown"
+  // Shared memory.
+  unsigned Wavefronts = 0;
+  double WavefrontsMean = 0;
+  unsigned IdealWavefronts = 0;
+  // Global memory.
+  unsigned Sectors = 0;
+  double SectorsMean = 0;
+  unsigned IdealSectors = 0;
+  std::string Pattern; ///< "coalesced", "strided", ... (global only)
+  uint64_t Requests = 0;
+  std::string Condition;
+  std::string Reason; ///< why unknown
+};
+
+} // namespace warplint
+
+#endif // WARPLINT_REPORT_ACCESSRECORD_H

@@ -1,0 +1,113 @@
+//===- Solver.h - Wavefronts and sectors per warp request -------*- C++ -*-===//
+//
+// Public interface of the solver: given one access of the access model and
+// one launch configuration, the number of shared-memory wavefronts (or global
+// sectors) one warp request needs, worst case and mean over the requests that
+// execute, the ideal, and evidence (a colliding lane pair, strides). ISL is an
+// implementation detail behind this header: nothing ISL-typed leaks out.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_SOLVE_SOLVER_H
+#define WARPLINT_SOLVE_SOLVER_H
+
+#include "Model/Arch.h"
+#include "Model/AccessModel.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+struct SolveOptions {
+  ArchInfo Arch;
+  /// Lane evaluations exact enumeration may spend on one access before it
+  /// switches to ISL reasoning (or reports unknown).
+  uint64_t EnumerationBudget = uint64_t(1) << 24;
+  /// ISL operation quota per access (isl_ctx_set_max_operations).
+  unsigned long IslMaxOperations = 2000000;
+};
+
+enum class SolveStatus {
+  Exact,   ///< numbers are exact for every value of the free symbols
+  Unknown, ///< Reason says why nothing is claimed
+};
+
+/// One lane of an example request.
+struct LaneWitness {
+  unsigned Warp = 0; ///< warp index in the block
+  unsigned Lane = 0; ///< lane 0..31
+  std::array<int64_t, 3> Thread{0, 0, 0}; ///< threadIdx
+  int64_t ByteOffset = 0;                 ///< offset from the object's start
+};
+
+/// Two lanes of one request that make the worst case: for shared memory two
+/// lanes asking the same bank for different words, for global memory the
+/// first two lanes that fall into different sectors.
+struct RequestWitness {
+  LaneWitness A, B;
+  unsigned Bank = 0;  ///< shared: the bank both lanes hit
+  /// Values of the free symbols (loop variables, parameters, blockIdx)
+  /// at that request, as (name, value).
+  std::vector<std::pair<std::string, int64_t>> Bindings;
+};
+
+/// Facts for explanations: how the byte offset moves between threads.
+struct StrideInfo {
+  /// d(offset)/d(threadIdx.{x,y,z}) in bytes when the offset is affine in that
+  /// index with a constant coefficient.
+  std::array<std::optional<int64_t>, 3> BytesPerThread;
+  /// The thread index that changes between consecutive lanes of a warp
+  /// (0 = x, 1 = y, 2 = z): x unless blockDim.x == 1, and so on.
+  unsigned LaneDim = 0;
+};
+
+struct SharedResult {
+  SolveStatus Status = SolveStatus::Unknown;
+  std::string Reason;           ///< when Unknown
+  unsigned Wavefronts = 0;      ///< worst request
+  double WavefrontsMean = 0;    ///< over executed requests
+  unsigned IdealWavefronts = 0; ///< ideal of the worst request
+  double IdealMean = 0;
+  uint64_t Requests = 0; ///< executed warp requests (0 when symbolic)
+  /// Non-empty when the answer depends on free symbols (parameters, blockIdx)
+  /// that are not bound: the condition, in source terms, under which the
+  /// worst case happens, e.g. "n % 2 == 0".
+  std::string Condition;
+  std::optional<RequestWitness> Example;
+  StrideInfo Strides;
+  /// Distinct 4-byte words the worst bank is asked for in the worst phase.
+  unsigned WorstBankWords = 0;
+};
+
+enum class GlobalPattern { Coalesced, Uniform, Strided, Misaligned, Scattered };
+const char *patternName(GlobalPattern P); ///< "coalesced", "uniform", ...
+
+struct GlobalResult {
+  SolveStatus Status = SolveStatus::Unknown;
+  std::string Reason;
+  unsigned Sectors = 0; ///< worst request
+  double SectorsMean = 0;
+  unsigned IdealSectors = 0;
+  double IdealMean = 0;
+  uint64_t Requests = 0;
+  GlobalPattern Pattern = GlobalPattern::Scattered;
+  std::string Condition;
+  std::optional<RequestWitness> Example;
+  StrideInfo Strides;
+};
+
+/// Wavefronts for a shared-memory access under one launch configuration.
+SharedResult solveShared(const KernelModel &K, const Access &A,
+                         const LaunchConfig &L, const SolveOptions &Opts);
+
+/// Sectors for a global-memory access under one launch configuration.
+GlobalResult solveGlobal(const KernelModel &K, const Access &A,
+                         const LaunchConfig &L, const SolveOptions &Opts);
+
+} // namespace warplint
+
+#endif // WARPLINT_SOLVE_SOLVER_H

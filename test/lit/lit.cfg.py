@@ -1,0 +1,23 @@
+# lit configuration: tests are real CUDA sources (.cu) plus a few shell-style
+# tests (.test); substitutions point at the built tool and LLVM's FileCheck.
+import os
+import lit.formats
+
+config.name = "warplint"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.join(config.warplint_src_root, "test/lit")
+config.test_exec_root = os.path.join(config.warplint_obj_root, "test/lit")
+
+config.substitutions.append(("%warplint", config.warplint_bin))
+config.substitutions.append(("%samples", os.path.join(config.warplint_src_root, "cuda-samples")))
+config.substitutions.append(("%python", "python3"))
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", "")])
+# Colours only on terminals; keep the tests' output plain.
+config.environment["TERM"] = "dumb"
+if os.path.isdir(os.path.join(config.cuda_path, "include")):
+    config.available_features.add("cuda-toolkit")
+if os.path.exists(os.path.join(config.cuda_path, "bin", "nvcc")):
+    config.available_features.add("nvcc")
