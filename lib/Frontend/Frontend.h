@@ -72,6 +72,17 @@ std::vector<CompileCommand>
 loadCompileCommands(const std::string &BuildDir,
                     const std::vector<std::string> &Files, std::string &Error);
 
+/// The complete clang argument list for a device-side parse of Cmd.File:
+/// argv[0] first, input file last; CUDA mode (-x cuda, --cuda-device-only,
+/// -fsyntax-only), --cuda-gpu-arch, resource dir, the toolkit
+/// (--cuda-path=..., -Wno-unknown-cuda-version) or warplint's own CUDA
+/// declarations (-nocudainc -nocudalib -include ...), then the command's own
+/// flags (translated from nvcc when Cmd is an nvcc command; FlagWarnings gets
+/// one line per unknown flag), then Opts.ExtraArgs.
+std::vector<std::string> deviceParseArgs(const CompileCommand &Cmd,
+                                         const FrontendOptions &Opts,
+                                         std::vector<std::string> &FlagWarnings);
+
 /// Parses one file (device side, CUDA mode) and extracts its model.
 FrontendResult analyzeFile(const CompileCommand &Cmd,
                            const FrontendOptions &Opts);

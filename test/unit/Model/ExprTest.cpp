@@ -1,0 +1,74 @@
+//===- ExprTest.cpp - Index expression unit tests -------------------------===//
+
+#include "Model/Expr.h"
+
+#include "gtest/gtest.h"
+
+using namespace warplint;
+
+namespace {
+
+std::optional<int64_t> lane(Symbol S, int64_t Tx) {
+  if (S.Kind == SymbolKind::ThreadIdx && S.Index == 0)
+    return Tx;
+  return std::nullopt;
+}
+
+TEST(ExprTest, FoldsConstants) {
+  Expr E = Expr(3) * Expr(4) + Expr(2);
+  ASSERT_TRUE(E.asConst());
+  EXPECT_EQ(*E.asConst(), 14);
+}
+
+TEST(ExprTest, QuasiAffineClassification) {
+  Expr Tx = Expr::threadIdx(0);
+  EXPECT_TRUE((Tx * 33 + 5).isQuasiAffine());
+  EXPECT_TRUE(Expr::binary(ExprKind::Div, Tx, 32).isQuasiAffine());
+  EXPECT_TRUE(Expr::binary(ExprKind::Rem, Tx, 32).isQuasiAffine());
+  EXPECT_FALSE(Expr::binary(ExprKind::BitXor, Tx, 5).isQuasiAffine());
+  EXPECT_FALSE((Tx * Expr::symbol(SymbolKind::Param, 0)).isQuasiAffine());
+}
+
+TEST(ExprTest, EvaluatesWithCSemantics) {
+  Expr Tx = Expr::threadIdx(0);
+  Expr E = Expr::binary(ExprKind::BitXor, Tx, Expr::binary(ExprKind::Div, Tx, 4));
+  EXPECT_EQ(*E.evaluate([](Symbol S) { return lane(S, 13); }), 13 ^ 3);
+  // Truncation toward zero, as in C.
+  Expr D = Expr::binary(ExprKind::Div, Tx - 9, 4);
+  EXPECT_EQ(*D.evaluate([](Symbol S) { return lane(S, 2); }), -1);
+  // Unknown symbols and division by zero give no value.
+  Expr Z = Expr::binary(ExprKind::Div, Tx, Expr::symbol(SymbolKind::Param, 0));
+  EXPECT_FALSE(Z.evaluate([](Symbol S) { return lane(S, 2); }));
+}
+
+TEST(ExprTest, PrintsReadably) {
+  Expr Tx = Expr::threadIdx(0), Ty = Expr::threadIdx(1);
+  EXPECT_EQ((Ty * 32 + Tx).str(), "ty * 32 + tx");
+  EXPECT_EQ((Tx - Ty).str(), "tx - ty");
+  EXPECT_EQ((Expr::binary(ExprKind::Div, Tx + 1, 2) * 4).str(), "(tx + 1) / 2 * 4");
+}
+
+TEST(PredicateTest, ShortCircuitAndNegation) {
+  Expr Tx = Expr::threadIdx(0);
+  Predicate P = Predicate::conj({Predicate::cmp(CmpKind::LT, Tx, 16),
+                                 Predicate::unknown("data", true)});
+  // tx = 20: the first operand is false, so the unknown one is never asked.
+  EXPECT_EQ(P.evaluate([](Symbol S) { return lane(S, 20); }), false);
+  EXPECT_EQ(P.evaluate([](Symbol S) { return lane(S, 3); }), std::nullopt);
+  EXPECT_TRUE(P.hasUnknown());
+  Predicate N = Predicate::negate(Predicate::cmp(CmpKind::LT, Tx, 16));
+  EXPECT_EQ(N.str(), "tx >= 16");
+}
+
+TEST(PredicateTest, SubstituteFoldsToConstant) {
+  Expr Ntx = Expr::symbol(SymbolKind::BlockDim, 0);
+  Predicate P = Predicate::cmp(CmpKind::LT, Expr(64), Ntx);
+  Predicate Q = P.substitute([](Symbol S) -> std::optional<Expr> {
+    if (S.Kind == SymbolKind::BlockDim)
+      return Expr(128);
+    return std::nullopt;
+  });
+  EXPECT_TRUE(Q.isTrue());
+}
+
+} // namespace
