@@ -1,1 +1,107 @@
-// Placeholder until the check lands.
+//===- BankConflictCheck.cpp - warplint-bank-conflict ---------------------===//
+
+#include "Checks/BankConflictCheck.h"
+#include "Checks/Explain.h"
+
+#include <numeric>
+
+namespace warplint {
+
+bool BankConflictCheck::matches(const AccessAnalysis &A) const {
+  return A.Shared.has_value();
+}
+
+/// "consecutive lanes differ in threadIdx.x and are 33 words apart; since
+/// gcd(33, 32) = 1 they fall into different banks" -- the arithmetic behind
+/// the degree, when the offset moves by a constant stride between lanes.
+static std::optional<std::string> strideNote(const SharedResult &R,
+                                             const Access &A,
+                                             const LaunchConfig &L,
+                                             unsigned Banks) {
+  unsigned Dim = R.Strides.LaneDim;
+  auto Stride = R.Strides.BytesPerThread[Dim];
+  if (!Stride)
+    return std::nullopt;
+  std::string Idx = threadIndexName(Dim);
+  int64_t Bytes = *Stride;
+  std::string S = "consecutive lanes differ in " + Idx + " and are " +
+                  std::to_string(Bytes) + " bytes apart";
+  if (Bytes == 0)
+    return S + ": they read the same address, which is a broadcast";
+  if (Bytes % 4 == 0 && A.Bytes <= 4) {
+    int64_t Words = std::llabs(Bytes / 4);
+    int64_t G = std::gcd(Words, int64_t(Banks));
+    S += " (" + std::to_string(Words) + " words); since gcd(" +
+         std::to_string(Words) + ", " + std::to_string(Banks) +
+         ") = " + std::to_string(G) + ", ";
+    if (G == 1)
+      S += "consecutive lanes fall into different banks";
+    else if (G == int64_t(Banks))
+      S += "all of them fall into the same bank";
+    else
+      S += "lanes " + std::to_string(Banks / G) +
+           " apart share a bank, so each bank is asked for up to " +
+           std::to_string(G) + " different words";
+  }
+  if (L.Block && L.Block->X < 32 && Dim == 0)
+    S += "; a warp spans " + std::to_string(32 / std::max<int64_t>(1, L.Block->X)) +
+         " values of threadIdx.y because blockDim.x is " +
+         std::to_string(L.Block->X);
+  return S;
+}
+
+void BankConflictCheck::check(
+    const std::vector<const AccessAnalysis *> &PerLaunch,
+    const CheckOptions &Opts, std::vector<Diagnostic> &Out) const {
+  const AccessAnalysis *Worst = worstAnalysis(PerLaunch);
+  if (!Worst) {
+    if (Opts.ShowUnknown)
+      Out.push_back(unknownRemark(id(), *PerLaunch.front(),
+                                  PerLaunch.front()->Shared->Reason));
+    return;
+  }
+  const SharedResult &R = *Worst->Shared;
+  if (R.Wavefronts <= R.IdealWavefronts)
+    return;
+  const Access &A = *Worst->Acc;
+  const MemoryObject &Obj = Worst->object();
+
+  unsigned Ways = R.WorstBankWords;
+  if (Ways < 2)
+    Ways = (R.Wavefronts + R.IdealWavefronts - 1) /
+           std::max(1u, R.IdealWavefronts);
+
+  Diagnostic D;
+  D.Check = id();
+  D.Level = Severity::Warning;
+  D.Range = A.Range;
+  D.Message = std::to_string(Ways) + "-way shared memory bank conflict on '" +
+              Obj.Name + A.Field + "' (" + std::to_string(R.Wavefronts) +
+              " wavefronts per request, ideal " +
+              std::to_string(R.IdealWavefronts) + ")";
+
+  if (!R.Condition.empty())
+    D.Notes.push_back({{}, "the conflict happens when " + R.Condition, {}});
+  if (auto S = strideNote(R, A, *Worst->Launch, 32))
+    D.Notes.push_back({{}, *S, {}});
+  if (R.Example)
+    D.Notes.push_back(
+        {{},
+         "for example " + describeLanePair(*R.Example) + " both use bank " +
+             std::to_string(R.Example->Bank) + ", at byte offsets " +
+             std::to_string(R.Example->A.ByteOffset) + " and " +
+             std::to_string(R.Example->B.ByteOffset) + " of '" + Obj.Name +
+             "'" + describeBindings(*R.Example),
+         {}});
+  if (R.Requests > 1 && R.WavefrontsMean + 1e-9 < R.Wavefronts)
+    D.Notes.push_back({{},
+                       "on average " + formatMean(R.WavefrontsMean) +
+                           " wavefronts per request over " +
+                           std::to_string(R.Requests) + " requests per block",
+                       {}});
+  D.Notes.push_back(launchNote(*Worst->Launch));
+  addOtherLaunchNotes(PerLaunch, *Worst, D.Notes);
+  Out.push_back(std::move(D));
+}
+
+} // namespace warplint

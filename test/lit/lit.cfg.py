@@ -6,13 +6,15 @@ import lit.formats
 config.name = "warplint"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cu", ".test"]
-config.excludes = ["Inputs"]
+config.excludes = ["Inputs", "expect_exit.py"]
 config.test_source_root = os.path.join(config.warplint_src_root, "test/lit")
 config.test_exec_root = os.path.join(config.warplint_obj_root, "test/lit")
 
 config.substitutions.append(("%warplint", config.warplint_bin))
 config.substitutions.append(("%samples", os.path.join(config.warplint_src_root, "cuda-samples")))
 config.substitutions.append(("%python", "python3"))
+config.substitutions.append(
+    ("%exit", "python3 " + os.path.join(config.test_source_root, "expect_exit.py")))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
 # Colours only on terminals; keep the tests' output plain.

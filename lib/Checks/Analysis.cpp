@@ -1,0 +1,72 @@
+//===- Analysis.cpp - Solve every access of a translation unit ------------===//
+
+#include "Checks/Analysis.h"
+
+namespace warplint {
+
+bool AccessAnalysis::exact() const {
+  if (Shared)
+    return Shared->Status == SolveStatus::Exact;
+  if (Global)
+    return Global->Status == SolveStatus::Exact;
+  return false;
+}
+
+std::vector<AccessAnalysis> analyzeAccesses(const TranslationUnitModel &TU,
+                                            const SolveOptions &Opts) {
+  std::vector<AccessAnalysis> Out;
+  for (const KernelModel &K : TU.Kernels) {
+    for (const Access &A : K.Accesses) {
+      for (const LaunchConfig &L : K.Launches) {
+        AccessAnalysis R;
+        R.Kernel = &K;
+        R.Acc = &A;
+        R.Launch = &L;
+        if (K.Objects[A.Object].Space == MemorySpace::Shared)
+          R.Shared = solveShared(K, A, L, Opts);
+        else
+          R.Global = solveGlobal(K, A, L, Opts);
+        Out.push_back(std::move(R));
+      }
+    }
+  }
+  return Out;
+}
+
+AccessRecord toRecord(const AccessAnalysis &A) {
+  AccessRecord R;
+  const MemoryObject &Obj = A.object();
+  R.Loc = A.Acc->Range.Begin;
+  R.Kernel = A.Kernel->Name;
+  R.Function = A.Acc->Function;
+  R.Variable = Obj.Name + A.Acc->Field;
+  R.Space = Obj.Space;
+  R.Op = A.Acc->Op;
+  R.Bytes = A.Acc->Bytes;
+  if (A.Launch->Block)
+    R.Block = std::array<int64_t, 3>{A.Launch->Block->X, A.Launch->Block->Y,
+                                     A.Launch->Block->Z};
+  R.LaunchDescription = A.Launch->describe();
+  R.Exact = A.exact();
+  if (A.Shared) {
+    const SharedResult &S = *A.Shared;
+    R.Wavefronts = S.Wavefronts;
+    R.WavefrontsMean = S.WavefrontsMean;
+    R.IdealWavefronts = S.IdealWavefronts;
+    R.Requests = S.Requests;
+    R.Condition = S.Condition;
+    R.Reason = S.Reason;
+  } else if (A.Global) {
+    const GlobalResult &G = *A.Global;
+    R.Sectors = G.Sectors;
+    R.SectorsMean = G.SectorsMean;
+    R.IdealSectors = G.IdealSectors;
+    R.Pattern = R.Exact ? patternName(G.Pattern) : "";
+    R.Requests = G.Requests;
+    R.Condition = G.Condition;
+    R.Reason = G.Reason;
+  }
+  return R;
+}
+
+} // namespace warplint

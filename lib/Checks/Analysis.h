@@ -1,0 +1,42 @@
+//===- Analysis.h - Solve every access of a translation unit ----*- C++ -*-===//
+//
+// Step three of the pipeline: the solver runs once per (access, launch
+// configuration); checks and the access listing read the results.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_CHECKS_ANALYSIS_H
+#define WARPLINT_CHECKS_ANALYSIS_H
+
+#include "Model/AccessModel.h"
+#include "Report/AccessRecord.h"
+#include "Solve/Solver.h"
+
+#include <optional>
+#include <vector>
+
+namespace warplint {
+
+/// The solver's answer for one access under one launch configuration.
+struct AccessAnalysis {
+  const KernelModel *Kernel = nullptr;
+  const Access *Acc = nullptr;
+  const LaunchConfig *Launch = nullptr;
+  std::optional<SharedResult> Shared; ///< set for shared-memory accesses
+  std::optional<GlobalResult> Global; ///< set for global-memory accesses
+
+  const MemoryObject &object() const { return Kernel->Objects[Acc->Object]; }
+  bool exact() const;
+};
+
+/// Solves every access of every kernel of TU under each of its kernel's
+/// launch configurations. The results point into TU, which must outlive them.
+std::vector<AccessAnalysis> analyzeAccesses(const TranslationUnitModel &TU,
+                                            const SolveOptions &Opts);
+
+/// The record that --all-accesses and the JSON "accesses" array show.
+AccessRecord toRecord(const AccessAnalysis &A);
+
+} // namespace warplint
+
+#endif // WARPLINT_CHECKS_ANALYSIS_H

@@ -1,0 +1,108 @@
+//===- Explain.cpp - Notes shared by the memory checks --------------------===//
+
+#include "Checks/Explain.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace warplint {
+
+std::string threadIndexName(unsigned Dim) {
+  static const char *Names[] = {"threadIdx.x", "threadIdx.y", "threadIdx.z"};
+  return Names[Dim < 3 ? Dim : 0];
+}
+
+std::string formatMean(double Value) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof(Buf), "%.2f", Value);
+  std::string S = Buf;
+  while (!S.empty() && S.back() == '0')
+    S.pop_back();
+  if (!S.empty() && S.back() == '.')
+    S.pop_back();
+  return S;
+}
+
+DiagNote launchNote(const LaunchConfig &L) {
+  DiagNote N;
+  N.Message = L.Source == LaunchSource::Assumed ? L.describe()
+                                                : "assuming " + L.describe();
+  if (L.Source == LaunchSource::LaunchSite ||
+      L.Source == LaunchSource::Annotation)
+    N.Loc = L.Site;
+  return N;
+}
+
+static std::string threadTuple(const LaneWitness &L) {
+  return "(" + std::to_string(L.Thread[0]) + ", " +
+         std::to_string(L.Thread[1]) + ", " + std::to_string(L.Thread[2]) +
+         ")";
+}
+
+std::string describeLanePair(const RequestWitness &W) {
+  return "lane " + std::to_string(W.A.Lane) + " (threadIdx " +
+         threadTuple(W.A) + ") and lane " + std::to_string(W.B.Lane) +
+         " (threadIdx " + threadTuple(W.B) + ") of warp " +
+         std::to_string(W.A.Warp);
+}
+
+std::string describeBindings(const RequestWitness &W) {
+  std::string S;
+  for (const auto &[Name, Value] : W.Bindings)
+    S += (S.empty() ? " with " : ", ") + Name + " = " + std::to_string(Value);
+  return S;
+}
+
+static double excess(const AccessAnalysis &A) {
+  if (A.Shared)
+    return double(A.Shared->Wavefronts) - A.Shared->IdealWavefronts;
+  return double(A.Global->Sectors) - A.Global->IdealSectors;
+}
+
+const AccessAnalysis *
+worstAnalysis(const std::vector<const AccessAnalysis *> &PerLaunch) {
+  const AccessAnalysis *Worst = nullptr;
+  for (const AccessAnalysis *A : PerLaunch)
+    if (A->exact() && (!Worst || excess(*A) > excess(*Worst)))
+      Worst = A;
+  return Worst;
+}
+
+void addOtherLaunchNotes(const std::vector<const AccessAnalysis *> &PerLaunch,
+                         const AccessAnalysis &Worst,
+                         std::vector<DiagNote> &Notes) {
+  for (const AccessAnalysis *A : PerLaunch) {
+    if (A == &Worst)
+      continue;
+    DiagNote N = launchNote(*A->Launch);
+    N.Message = "with " + A->Launch->describe() + ": ";
+    if (!A->exact()) {
+      std::string Reason = A->Shared ? A->Shared->Reason : A->Global->Reason;
+      N.Message += "unknown (" + Reason + ")";
+    } else if (A->Shared) {
+      N.Message += std::to_string(A->Shared->Wavefronts) +
+                   " wavefronts per request, ideal " +
+                   std::to_string(A->Shared->IdealWavefronts);
+    } else {
+      N.Message += std::to_string(A->Global->Sectors) +
+                   " sectors per request, ideal " +
+                   std::to_string(A->Global->IdealSectors);
+    }
+    Notes.push_back(std::move(N));
+  }
+}
+
+Diagnostic unknownRemark(const std::string &Check, const AccessAnalysis &A,
+                         const std::string &Reason) {
+  Diagnostic D;
+  D.Check = Check;
+  D.Level = Severity::Remark;
+  D.Range = A.Acc->Range;
+  D.Message = std::string("cannot analyze ") + spaceName(A.object().Space) +
+              " memory " + opName(A.Acc->Op) + " of '" + A.object().Name +
+              A.Acc->Field + "': " + Reason;
+  D.Notes.push_back(launchNote(*A.Launch));
+  return D;
+}
+
+} // namespace warplint

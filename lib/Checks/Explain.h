@@ -1,0 +1,53 @@
+//===- Explain.h - Notes shared by the memory checks ------------*- C++ -*-===//
+//
+// The explanation pieces both memory checks attach to their warnings: the
+// thread index that moves between lanes and its stride, an example pair of
+// lanes, the launch shape assumed, the condition of a parametric answer.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_CHECKS_EXPLAIN_H
+#define WARPLINT_CHECKS_EXPLAIN_H
+
+#include "Checks/Analysis.h"
+#include "Report/Diagnostic.h"
+
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// "threadIdx.x" for dimension 0, ...
+std::string threadIndexName(unsigned Dim);
+
+/// "12.5" / "32": a mean with at most two decimals, no trailing zeros.
+std::string formatMean(double Value);
+
+/// "assuming block 32x8x1 from the launch at f.cu:40:3", located at the
+/// launch site when there is one.
+DiagNote launchNote(const LaunchConfig &L);
+
+/// "lane 0 (threadIdx (0, 0, 0)) and lane 1 (threadIdx (1, 0, 0)) of warp 0"
+std::string describeLanePair(const RequestWitness &W);
+
+/// " with i = 3, n = 7" or "" when nothing is bound.
+std::string describeBindings(const RequestWitness &W);
+
+/// The analysis among PerLaunch with the largest excess over its ideal
+/// (Exact results only); nullptr when none is exact.
+const AccessAnalysis *
+worstAnalysis(const std::vector<const AccessAnalysis *> &PerLaunch);
+
+/// Notes for the other launch configurations whose numbers differ from
+/// Worst's, e.g. "with block 16x16x1 from the launch at ...: 16 wavefronts".
+void addOtherLaunchNotes(const std::vector<const AccessAnalysis *> &PerLaunch,
+                         const AccessAnalysis &Worst,
+                         std::vector<DiagNote> &Notes);
+
+/// A remark saying why an access could not be analyzed (--show-unknown).
+Diagnostic unknownRemark(const std::string &Check, const AccessAnalysis &A,
+                         const std::string &Reason);
+
+} // namespace warplint
+
+#endif // WARPLINT_CHECKS_EXPLAIN_H

@@ -1,0 +1,115 @@
+//===- UncoalescedCheck.cpp - warplint-uncoalesced ------------------------===//
+
+#include "Checks/UncoalescedCheck.h"
+#include "Checks/Explain.h"
+
+#include <cstdlib>
+
+namespace warplint {
+
+bool UncoalescedCheck::matches(const AccessAnalysis &A) const {
+  return A.Global.has_value();
+}
+
+/// Advice that fits the pattern; each is a note, never an edit.
+static void addAdvice(const GlobalResult &R, const Access &A,
+                      const MemoryObject &Obj, const LaunchConfig &L,
+                      std::vector<DiagNote> &Notes) {
+  const auto &Per = R.Strides.BytesPerThread;
+  unsigned Dim = R.Strides.LaneDim;
+  if (R.Pattern == GlobalPattern::Misaligned) {
+    Notes.push_back({{},
+                     "the lanes' addresses are contiguous but do not start on "
+                     "a 32-byte sector boundary; align the start of each "
+                     "warp's range (e.g. pad the row pitch to a multiple of "
+                     "32 bytes)",
+                     {}});
+    return;
+  }
+  if (R.Pattern != GlobalPattern::Strided || !Per[Dim])
+    return;
+  int64_t Stride = std::llabs(*Per[Dim]);
+  if (!A.Field.empty() && Obj.ElementBytes > A.Bytes &&
+      Stride == int64_t(Obj.ElementBytes)) {
+    Notes.push_back(
+        {{},
+         "adjacent lanes read field '" + A.Field.substr(1) + "' of adjacent " +
+             std::to_string(Obj.ElementBytes) +
+             "-byte structs; a struct of arrays would make this access "
+             "contiguous",
+         {}});
+    return;
+  }
+  // Another thread index moving by exactly one element would be coalesced
+  // if it were the one that varies fastest.
+  for (unsigned Other = 0; Other < 3; ++Other) {
+    if (Other == Dim || !Per[Other] || std::llabs(*Per[Other]) != A.Bytes)
+      continue;
+    Notes.push_back({{},
+                     "consecutive elements follow " + threadIndexName(Other) +
+                         " here; swapping the roles of " +
+                         threadIndexName(Dim) + " and " +
+                         threadIndexName(Other) +
+                         " in the index would make the access contiguous, or "
+                         "stage the tile through shared memory as a "
+                         "transpose does",
+                     {}});
+    return;
+  }
+}
+
+void UncoalescedCheck::check(
+    const std::vector<const AccessAnalysis *> &PerLaunch,
+    const CheckOptions &Opts, std::vector<Diagnostic> &Out) const {
+  const AccessAnalysis *Worst = worstAnalysis(PerLaunch);
+  if (!Worst) {
+    if (Opts.ShowUnknown)
+      Out.push_back(unknownRemark(id(), *PerLaunch.front(),
+                                  PerLaunch.front()->Global->Reason));
+    return;
+  }
+  const GlobalResult &R = *Worst->Global;
+  if (R.Sectors <= R.IdealSectors)
+    return;
+  if (R.Pattern == GlobalPattern::Misaligned && !Opts.ReportMisaligned)
+    return;
+  const Access &A = *Worst->Acc;
+  const MemoryObject &Obj = Worst->object();
+  // A parametric answer is a warning only when asked for; otherwise a remark
+  // that carries the condition.
+  bool Parametric = !R.Condition.empty();
+
+  Diagnostic D;
+  D.Check = id();
+  D.Level = Parametric && !Opts.AssumeWorst ? Severity::Remark
+                                             : Severity::Warning;
+  D.Range = A.Range;
+  D.Message = std::string("uncoalesced global ") + opName(A.Op) +
+              (A.Op == AccessOp::Store ? " to '" : " from '") + Obj.Name +
+              A.Field + "' (" + std::to_string(R.Sectors) +
+              " sectors per request, ideal " +
+              std::to_string(R.IdealSectors) + ")";
+  if (Parametric)
+    D.Notes.push_back({{}, "this happens when " + R.Condition, {}});
+  unsigned Dim = R.Strides.LaneDim;
+  if (auto S = R.Strides.BytesPerThread[Dim]; S && R.Pattern != GlobalPattern::Misaligned)
+    D.Notes.push_back({{},
+                       "adjacent lanes are " + std::to_string(std::llabs(*S)) +
+                           " bytes apart because of how " +
+                           threadIndexName(Dim) +
+                           " enters the index; each lane reads " +
+                           std::to_string(A.Bytes) + " bytes",
+                       {}});
+  addAdvice(R, A, Obj, *Worst->Launch, D.Notes);
+  if (R.Requests > 1 && R.SectorsMean + 1e-9 < R.Sectors)
+    D.Notes.push_back({{},
+                       "on average " + formatMean(R.SectorsMean) +
+                           " sectors per request over " +
+                           std::to_string(R.Requests) + " requests per block",
+                       {}});
+  D.Notes.push_back(launchNote(*Worst->Launch));
+  addOtherLaunchNotes(PerLaunch, *Worst, D.Notes);
+  Out.push_back(std::move(D));
+}
+
+} // namespace warplint

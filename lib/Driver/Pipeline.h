@@ -1,0 +1,52 @@
+//===- Pipeline.h - One file through every step ----------------*- C++ -*-===//
+//
+// The front ends (command line, later LSP and the clang-tidy plugin) share
+// this: parse -> model -> solve -> checks -> suppression. What comes out is
+// plain data for the writers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_DRIVER_PIPELINE_H
+#define WARPLINT_DRIVER_PIPELINE_H
+
+#include "Checks/Check.h"
+#include "Frontend/Frontend.h"
+#include "Report/AccessRecord.h"
+#include "Report/Diagnostic.h"
+#include "Solve/Solver.h"
+
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+struct PipelineOptions {
+  FrontendOptions Frontend;
+  SolveOptions Solve;
+  CheckOptions Checks;
+  /// clang-tidy style glob list of enabled checks.
+  std::string CheckFilter = "warplint-*";
+};
+
+struct FileReport {
+  std::string File;
+  bool Parsed = false;
+  std::string ClangDiagnostics;
+  std::vector<std::string> FlagWarnings;
+  std::vector<Diagnostic> Diagnostics; ///< after NOLINT suppression
+  std::vector<AccessRecord> Records;   ///< every access x launch
+  unsigned Kernels = 0;
+  unsigned Suppressed = 0;
+};
+
+/// Runs the whole analysis for one compile command.
+FileReport analyzeCommand(const CompileCommand &Cmd,
+                          const PipelineOptions &Opts);
+
+/// The same from a parsed model (tests, editors with their own parse).
+FileReport analyzeModel(const FrontendResult &Parsed,
+                        const PipelineOptions &Opts);
+
+} // namespace warplint
+
+#endif // WARPLINT_DRIVER_PIPELINE_H

@@ -1,0 +1,53 @@
+// RUN: %exit 1 %warplint %s -- 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %exit 1 %warplint --no-misaligned %s -- 2>&1 | FileCheck %s --check-prefix=NOMIS --implicit-check-not=misaligned
+
+struct Particle {
+  float x, y, z;
+};
+
+__global__ void vectorAdd(float *c, const float *a, const float *b) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  c[i] = a[i] + b[i];
+}
+
+__global__ void strided(float *out, const float *in) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  out[row] = in[row * 32];
+  // CHECK: patterns.cu:[[@LINE-1]]:14: warning: uncoalesced global load from 'in' (32 sectors per request, ideal 4) [warplint-uncoalesced]
+  // CHECK: note: adjacent lanes are 128 bytes apart
+}
+
+__global__ void offsetByOne(float *out, const float *in) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i + 1];
+  // CHECK: patterns.cu:[[@LINE-1]]:12: warning: uncoalesced global load from 'in' (5 sectors per request, ideal 4) [warplint-uncoalesced]
+  // CHECK: note: the lanes' addresses are contiguous but do not start on a 32-byte sector boundary
+  // NOMIS-NOT: patterns.cu:[[@LINE-3]]
+}
+
+__global__ void arrayOfStructs(float *out, const Particle *p) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = p[i].x;
+  // CHECK: patterns.cu:[[@LINE-1]]:12: warning: uncoalesced global load from 'p.x' (12 sectors per request, ideal 4) [warplint-uncoalesced]
+  // CHECK: note: adjacent lanes read field 'x' of adjacent 12-byte structs; a struct of arrays would make this access contiguous
+  // NOMIS: patterns.cu:[[@LINE-3]]:12: warning: uncoalesced global load from 'p.x'
+}
+
+__global__ void columnWalk(float *out, const float *in, int n) {
+  int x = blockIdx.x * 32 + threadIdx.x;
+  int y = blockIdx.y * 8 + threadIdx.y;
+  out[y * n + x] = in[x * n + y];
+  // CHECK: patterns.cu:[[@LINE-1]]:20: warning: uncoalesced global load from 'in' (32 sectors per request, ideal 4) [warplint-uncoalesced]
+  // CHECK: note: consecutive elements follow threadIdx.y here; swapping the roles of threadIdx.x and threadIdx.y
+}
+
+int main() {
+  float *a, *b, *c;
+  Particle *p;
+  vectorAdd<<<64, 256>>>(c, a, b);
+  strided<<<64, 128>>>(c, a);
+  offsetByOne<<<64, 128>>>(c, a);
+  arrayOfStructs<<<64, 128>>>(c, p);
+  columnWalk<<<dim3(32, 128), dim3(32, 8)>>>(c, a, 1024);
+  return 0;
+}

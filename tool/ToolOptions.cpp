@@ -1,0 +1,163 @@
+//===- ToolOptions.cpp - warplint's command line --------------------------===//
+
+#include "ToolOptions.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace warplint {
+
+namespace cl = llvm::cl;
+
+static cl::OptionCategory Category("warplint options");
+
+static cl::list<std::string> Files(cl::Positional, cl::desc("<file>..."),
+                                   cl::cat(Category));
+static cl::opt<std::string>
+    BuildPath("p", cl::desc("Build directory with compile_commands.json; with "
+                            "no files, analyze every CUDA file in it"),
+              cl::value_desc("build-dir"), cl::cat(Category));
+static cl::opt<std::string>
+    Arch("arch", cl::desc("Target GPU architecture (default: the compile "
+                          "command's, else sm_90)"),
+         cl::init("sm_90"), cl::cat(Category));
+static cl::list<std::string>
+    BlockDim("block-dim",
+             cl::desc("Block shape X[,Y[,Z]] for kernels without a launch "
+                      "site in the file (may repeat)"),
+             cl::value_desc("x,y,z"), cl::cat(Category));
+static cl::opt<std::string> Format("format",
+                                   cl::desc("Output format: text or json"),
+                                   cl::init("text"), cl::cat(Category));
+static cl::opt<bool>
+    UseColor("use-color",
+             cl::desc("Colour the diagnostics (default: when the output is a "
+                      "terminal); --use-color=false turns it off"),
+             cl::cat(Category));
+static cl::opt<std::string>
+    Checks("checks",
+           cl::desc("Comma-separated globs of checks to run, '-' to remove, "
+                    "as in clang-tidy (default: warplint-*)"),
+           cl::init("warplint-*"), cl::cat(Category));
+static cl::opt<bool>
+    AllAccesses("all-accesses",
+                cl::desc("List every analyzed access with its numbers, "
+                         "conflict-free and unknown ones included"),
+                cl::cat(Category));
+static cl::opt<bool>
+    ShowUnknown("show-unknown",
+                cl::desc("Report accesses that could not be analyzed, as "
+                         "remarks with the reason"),
+                cl::cat(Category));
+static cl::opt<bool> ExitZero("exit-zero",
+                              cl::desc("Exit with status 0 even when there "
+                                       "are findings"),
+                              cl::cat(Category));
+static cl::opt<bool>
+    AssumeWorst("assume-worst",
+                cl::desc("Warn on the worse case of answers that depend on "
+                         "kernel parameters (default: a remark)"),
+                cl::cat(Category));
+static cl::opt<bool>
+    NoMisaligned("no-misaligned",
+                 cl::desc("Do not report global accesses whose only waste is "
+                          "misalignment"),
+                 cl::cat(Category));
+static cl::opt<unsigned> Jobs("j", cl::desc("Analyze N files in parallel"),
+                              cl::init(1), cl::value_desc("N"),
+                              cl::cat(Category));
+static cl::opt<std::string>
+    CudaPath("cuda-path",
+             cl::desc("CUDA toolkit to parse with (default /usr/local/cuda "
+                      "when present)"),
+             cl::cat(Category));
+static cl::opt<bool>
+    NoCudaToolkit("no-cuda-toolkit",
+                  cl::desc("Parse with warplint's own CUDA declarations "
+                           "instead of a toolkit"),
+                  cl::cat(Category));
+static cl::list<std::string>
+    ExtraArgs("extra-arg",
+              cl::desc("Additional argument to append to the compiler "
+                       "command line"),
+              cl::cat(Category));
+
+[[noreturn]] static void fail(const llvm::Twine &Message) {
+  llvm::WithColor::error(llvm::errs(), "warplint") << Message << "\n";
+  std::exit(2);
+}
+
+static BlockShape parseBlockDim(llvm::StringRef Text) {
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  Text.split(Parts, ',');
+  if (Parts.empty() || Parts.size() > 3)
+    fail("invalid --block-dim='" + Text + "': expected X[,Y[,Z]]");
+  int64_t V[3] = {1, 1, 1};
+  for (size_t I = 0; I < Parts.size(); ++I)
+    if (Parts[I].trim().getAsInteger(10, V[I]) || V[I] <= 0)
+      fail("invalid --block-dim='" + Text +
+           "': each extent must be a positive integer");
+  if (V[0] * V[1] * V[2] > 1024)
+    fail("invalid --block-dim='" + Text +
+         "': a block has at most 1024 threads");
+  return BlockShape{V[0], V[1], V[2]};
+}
+
+ToolOptions parseToolOptions(int Argc, const char **Argv) {
+  ToolOptions TO;
+  // Everything after "--" is compile flags, as in clang-tidy.
+  int OwnArgc = Argc;
+  for (int I = 1; I < Argc; ++I)
+    if (llvm::StringRef(Argv[I]) == "--") {
+      OwnArgc = I;
+      TO.HasFixedFlags = true;
+      for (int J = I + 1; J < Argc; ++J)
+        TO.FixedFlags.push_back(Argv[J]);
+      break;
+    }
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "warplint " << WARPLINT_VERSION << "\n";
+  });
+  std::string Errors;
+  llvm::raw_string_ostream ErrOS(Errors);
+  if (!cl::ParseCommandLineOptions(
+          OwnArgc, Argv,
+          "warplint: shared-memory bank conflicts and global-memory "
+          "coalescing in CUDA kernels, without a GPU\n\n"
+          "  warplint [options] FILE... [-- COMPILE-FLAGS]\n"
+          "  warplint [options] -p BUILD_DIR [FILE...]\n",
+          &ErrOS)) {
+    ErrOS.flush();
+    llvm::errs() << Errors;
+    std::exit(2);
+  }
+  TO.Files.assign(Files.begin(), Files.end());
+  TO.BuildDir = BuildPath;
+  TO.Arch = Arch;
+  TO.ArchGiven = Arch.getNumOccurrences() > 0;
+  for (const std::string &B : BlockDim)
+    TO.BlockDims.push_back(parseBlockDim(B));
+  if (Format != "text" && Format != "json")
+    fail("unknown --format='" + Format + "': expected text or json");
+  TO.Format = Format;
+  if (UseColor.getNumOccurrences())
+    TO.Color = UseColor ? "always" : "never";
+  TO.Checks = Checks;
+  TO.AllAccesses = AllAccesses;
+  TO.ShowUnknown = ShowUnknown;
+  TO.ExitZero = ExitZero;
+  TO.AssumeWorst = AssumeWorst;
+  TO.NoMisaligned = NoMisaligned;
+  if (Jobs == 0)
+    fail("invalid -j=0: need at least one job");
+  TO.Jobs = Jobs;
+  TO.CudaPath = CudaPath;
+  TO.NoCudaToolkit = NoCudaToolkit;
+  TO.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
+  return TO;
+}
+
+} // namespace warplint

@@ -1,0 +1,41 @@
+//===- ToolOptions.h - warplint's command line ------------------*- C++ -*-===//
+
+#ifndef WARPLINT_TOOL_TOOLOPTIONS_H
+#define WARPLINT_TOOL_TOOLOPTIONS_H
+
+#include "Model/AccessModel.h"
+
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+struct ToolOptions {
+  std::vector<std::string> Files;
+  std::string BuildDir;
+  bool HasFixedFlags = false; ///< a "--" was given
+  std::vector<std::string> FixedFlags;
+  std::string Arch = "sm_90";
+  bool ArchGiven = false;
+  std::vector<BlockShape> BlockDims;
+  std::string Format = "text";
+  std::string Color = "auto"; ///< auto, always or never (--use-color)
+  std::string Checks = "warplint-*";
+  bool AllAccesses = false;
+  bool ShowUnknown = false;
+  bool ExitZero = false;
+  bool AssumeWorst = false;
+  bool NoMisaligned = false;
+  unsigned Jobs = 1;
+  std::string CudaPath;
+  bool NoCudaToolkit = false;
+  std::vector<std::string> ExtraArgs;
+};
+
+/// Parses argv; prints an error naming the flag and exits with status 2 on
+/// bad usage.
+ToolOptions parseToolOptions(int Argc, const char **Argv);
+
+} // namespace warplint
+
+#endif // WARPLINT_TOOL_TOOLOPTIONS_H
