@@ -1,6 +1,183 @@
-// Placeholder until extraction lands.
+//===- Extract.cpp - Parse a CUDA file and extract its access model -------===//
+//
+// Entry points of the front end: run clang (device side) on a file or on
+// in-memory code, collect its diagnostics as text, and walk every kernel of
+// the resulting AST (each instantiation of a kernel template separately).
+//
+//===----------------------------------------------------------------------===//
+
 #include "Frontend/Frontend.h"
+#include "Frontend/KernelWalker.h"
+#include "Frontend/LaunchSites.h"
+#include "Frontend/SourceLocs.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
 namespace warplint {
-FrontendResult analyzeFile(const CompileCommand &, const FrontendOptions &) { return {}; }
-FrontendResult analyzeCode(const std::string &, const std::string &, const std::vector<std::string> &, const FrontendOptions &) { return {}; }
+
+using namespace clang;
+
+namespace {
+
+/// Every __global__ function with a body that is not a dependent template
+/// pattern, in source order.
+class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
+public:
+  explicit KernelFinder(ASTContext &Ctx) : Ctx(Ctx) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  std::vector<const FunctionDecl *> Kernels;
+
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (!F->hasAttr<CUDAGlobalAttr>() || !F->doesThisDeclarationHaveABody() ||
+        F->isDependentContext() || F->isInvalidDecl())
+      return true;
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
+      return true;
+    Kernels.push_back(F);
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+};
+
+class ExtractConsumer : public ASTConsumer {
+public:
+  ExtractConsumer(const FrontendOptions &Opts, TranslationUnitModel &Out)
+      : Opts(Opts), Out(Out) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return; // the AST may be incomplete; the caller reports the errors
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+      Out.MainFile = std::string(Main->getName());
+    KernelFinder F(Ctx);
+    F.TraverseDecl(Ctx.getTranslationUnitDecl());
+    LaunchSiteIndex Index(Ctx);
+    for (const FunctionDecl *Kernel : F.Kernels) {
+      KernelModel K;
+      std::string Name;
+      llvm::raw_string_ostream OS(Name);
+      Kernel->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(),
+                                   /*Qualified=*/true);
+      K.Name = Name;
+      K.Loc = toSourceLoc(Ctx, Kernel->getLocation());
+      KernelWalker W(Ctx, Opts, K);
+      W.run(Kernel);
+      chooseLaunches(Ctx, Kernel, Index, Opts, K);
+      Out.Kernels.push_back(std::move(K));
+    }
+  }
+
+private:
+  const FrontendOptions &Opts;
+  TranslationUnitModel &Out;
+};
+
+class ExtractAction : public ASTFrontendAction {
+public:
+  ExtractAction(const FrontendOptions &Opts, TranslationUnitModel &Out)
+      : Opts(Opts), Out(Out) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 llvm::StringRef) override {
+    return std::make_unique<ExtractConsumer>(Opts, Out);
+  }
+
+private:
+  const FrontendOptions &Opts;
+  TranslationUnitModel &Out;
+};
+
+/// Runs the device-side parse of Args (argv[0] first, file last) on FS.
+FrontendResult runParse(std::vector<std::string> Args,
+                        llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                        const std::string &WorkingDir,
+                        const FrontendOptions &Opts) {
+  FrontendResult R;
+  std::string DiagText;
+  llvm::raw_string_ostream DiagOS(DiagText);
+  DiagnosticOptions DiagOpts;
+  TextDiagnosticPrinter Printer(DiagOS, DiagOpts);
+  FileSystemOptions FSOpts;
+  FSOpts.WorkingDir = WorkingDir;
+  if (!WorkingDir.empty())
+    FS->setCurrentWorkingDirectory(WorkingDir);
+  llvm::IntrusiveRefCntPtr<FileManager> Files(new FileManager(FSOpts, FS));
+  tooling::ToolInvocation Inv(
+      std::move(Args), std::make_unique<ExtractAction>(Opts, R.Model),
+      Files.get());
+  Inv.setDiagnosticConsumer(&Printer);
+  bool Ok = Inv.run();
+  R.Success = Ok && Printer.getNumErrors() == 0;
+  DiagOS.flush();
+  R.ClangDiagnostics = DiagText;
+  if (!R.Success) {
+    R.Model.Kernels.clear();
+    if (R.ClangDiagnostics.empty())
+      R.ClangDiagnostics = "error: clang could not parse the file\n";
+  }
+  return R;
 }
+
+} // namespace
+
+FrontendResult analyzeFile(const CompileCommand &Cmd,
+                           const FrontendOptions &Opts) {
+  llvm::SmallString<256> Path(Cmd.File);
+  if (!llvm::sys::path::is_absolute(Path) && !Cmd.Directory.empty()) {
+    Path = Cmd.Directory;
+    llvm::sys::path::append(Path, Cmd.File);
+  }
+  if (!llvm::sys::fs::exists(Path)) {
+    FrontendResult R;
+    R.ClangDiagnostics =
+        "error: no such file or directory: '" + Cmd.File + "'\n";
+    return R;
+  }
+  std::vector<std::string> FlagWarnings;
+  std::vector<std::string> Args = deviceParseArgs(Cmd, Opts, FlagWarnings);
+  FrontendResult R =
+      runParse(std::move(Args), llvm::vfs::createPhysicalFileSystem(),
+               Cmd.Directory, Opts);
+  R.FlagWarnings = std::move(FlagWarnings);
+  return R;
+}
+
+FrontendResult analyzeCode(const std::string &Code, const std::string &FileName,
+                           const std::vector<std::string> &Args,
+                           const FrontendOptions &Opts) {
+  std::vector<std::string> Full;
+  Full.push_back("clang++");
+  Full.insert(Full.end(), Args.begin(), Args.end());
+  Full.push_back(FileName);
+  // The code lives in memory, layered over the real file system so that the
+  // CUDA toolkit and clang's resource headers are still found.
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  Overlay->pushOverlay(Mem);
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  llvm::SmallString<256> Abs(FileName);
+  if (!llvm::sys::path::is_absolute(Abs)) {
+    Abs = Cwd;
+    llvm::sys::path::append(Abs, FileName);
+  }
+  Mem->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(Code, FileName));
+  return runParse(std::move(Full), Overlay, std::string(Cwd), Opts);
+}
+
+} // namespace warplint

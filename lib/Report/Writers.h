@@ -10,6 +10,8 @@
 #include "Report/AccessRecord.h"
 #include "Report/Diagnostic.h"
 
+#include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -20,14 +22,24 @@ class raw_ostream;
 namespace warplint {
 
 /// Reads source lines for carets and NOLINT comments; caches files.
+/// Lines end at "\n", "\r\n" or a lone "\r" (as clang's lexer counts them),
+/// and never include the terminator. Safe to share between threads.
 class SourceCache {
 public:
   /// Line (1-based) of File without its newline; empty if unreadable.
   std::string line(const std::string &File, unsigned Line);
 
+  /// All lines of File, or null when it cannot be read. The pointer stays
+  /// valid as long as the cache lives (entries are never evicted).
+  const std::vector<std::string> *lines(const std::string &File);
+
 private:
-  struct Entry;
-  std::vector<std::pair<std::string, std::vector<std::string>>> Files;
+  struct Entry {
+    bool Readable = false;
+    std::vector<std::string> Lines;
+  };
+  std::mutex Lock;
+  std::map<std::string, Entry> Files;
 };
 
 /// True when a NOLINT / NOLINTNEXTLINE / NOLINTBEGIN..END comment, as

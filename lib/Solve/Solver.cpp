@@ -1,20 +1,366 @@
-// Placeholder until the solver lands.
+//===- Solver.cpp - Wavefronts and sectors per warp request ---------------===//
+//
+// The driver: bind the launch (Space), reduce the free block-uniform symbols
+// to finitely many cases (FreeSymbols), enumerate every executed request of
+// every case (Enumerate), cost each with the hardware rules (HardwareRules),
+// and summarize. When enumeration would exceed its budget or the free
+// symbols cannot be reduced, the ISL conflict proof (IslProof) may still
+// decide conflict-freedom for every value.
+//
+//===----------------------------------------------------------------------===//
+
 #include "Solve/Solver.h"
+
+#include "Solve/Enumerate.h"
+#include "Solve/FreeSymbols.h"
+#include "Solve/HardwareRules.h"
+#include "Solve/IslProof.h"
+#include "Solve/Space.h"
+
+#include <cmath>
+#include <map>
+
 namespace warplint {
+
 const char *patternName(GlobalPattern P) {
   switch (P) {
-  case GlobalPattern::Coalesced: return "coalesced";
-  case GlobalPattern::Uniform: return "uniform";
-  case GlobalPattern::Strided: return "strided";
-  case GlobalPattern::Misaligned: return "misaligned";
-  case GlobalPattern::Scattered: return "scattered";
+  case GlobalPattern::Coalesced:
+    return "coalesced";
+  case GlobalPattern::Uniform:
+    return "uniform";
+  case GlobalPattern::Strided:
+    return "strided";
+  case GlobalPattern::Misaligned:
+    return "misaligned";
+  case GlobalPattern::Scattered:
+    return "scattered";
   }
   return "?";
 }
-SharedResult solveShared(const KernelModel &, const Access &, const LaunchConfig &, const SolveOptions &) {
-  SharedResult R; R.Reason = "solver not built yet"; return R;
+
+namespace {
+
+/// The cost of one request, whichever memory it goes to.
+struct Cost {
+  unsigned Value = 0;
+  unsigned Ideal = 0;
+  int LaneA = -1, LaneB = -1;
+  unsigned Bank = 0;
+  unsigned BankWords = 0;
+  GlobalPattern Pattern = GlobalPattern::Scattered;
+};
+
+using CostFn = std::function<Cost(const RequestView &)>;
+
+/// What the requests of one case add up to.
+struct CaseOutcome {
+  bool Executed = false;
+  Cost Worst;
+  RequestView WorstRequest;
+  long double Sum = 0, IdealSum = 0;
+  uint64_t Weight = 0;
+  FreeValues Values;
+  double mean() const { return Weight ? double(Sum / Weight) : 0; }
+  double idealMean() const { return Weight ? double(IdealSum / Weight) : 0; }
+};
+
+/// The summary both result types are filled from.
+struct Summary {
+  SolveStatus Status = SolveStatus::Unknown;
+  std::string Reason;
+  Cost Worst;
+  double Mean = 0, IdealMean = 0;
+  uint64_t Requests = 0;
+  std::string Condition;
+  std::optional<RequestWitness> Example;
+  StrideInfo Strides;
+  std::vector<SolveCase> Cases;
+};
+
+StrideInfo strides(const SolveSpace &S, const Expr &Offset) {
+  StrideInfo SI;
+  for (unsigned D = 0; D < 3; ++D) {
+    Symbol T{SymbolKind::ThreadIdx, D};
+    std::string Why;
+    auto Split = splitAdditive(
+        Offset, [&](Symbol X) { return X == T; }, S.Name, Why);
+    if (Split)
+      SI.BytesPerThread[D] = Split->Coef.count(T) ? Split->Coef[T] : 0;
+  }
+  if (!S.Assumed)
+    SI.LaneDim = S.Dim[0] > 1 ? 0 : S.Dim[1] > 1 ? 1 : S.Dim[2] > 1 ? 2 : 0;
+  return SI;
 }
-GlobalResult solveGlobal(const KernelModel &, const Access &, const LaunchConfig &, const SolveOptions &) {
-  GlobalResult R; R.Reason = "solver not built yet"; return R;
+
+LaneWitness laneWitness(const SolveSpace &S, const RequestView &R, int Lane,
+                        const FreeValues &Values, int64_t BaseShift) {
+  LaneWitness W;
+  W.Warp = R.Warp;
+  for (size_t I = 0; I < R.Lanes.size(); ++I) {
+    if (int(R.Lanes[I].Lane) != Lane)
+      continue;
+    W.Lane = R.Lanes[I].Lane;
+    W.ByteOffset = R.Lanes[I].Addr - BaseShift;
+    for (unsigned D = 0; D < 3; ++D)
+      W.Thread[D] = R.Threads[I][D];
+  }
+  if (S.Assumed)
+    for (const auto &FV : Values)
+      if (FV.first == assumedWarpBaseX())
+        W.Thread[0] += 32 * FV.second;
+  return W;
 }
+
+std::string formatCount(uint64_t N) { return std::to_string(N); }
+
+/// Runs every case of the plan and summarizes. BaseSymbol, when set, is the
+/// invented symbol for a misaligned global base (scaled by BaseScale).
+Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
+              const SolveOptions &Opts, const CostFn &CostOf,
+              std::optional<Symbol> BaseSymbol, int64_t BaseScale) {
+  Summary Sum;
+  uint64_t Budget = Opts.EnumerationBudget;
+  FreePlan Plan;
+  if (auto Err = planFreeSymbols(K, S, Modulus, Budget, Plan)) {
+    Sum.Reason = *Err;
+    return Sum;
+  }
+  uint64_t NCases = Plan.caseCount();
+  uint64_t PerCaseLower = uint64_t(S.Warps) * 32;
+  if (NCases == UINT64_MAX || NCases > Budget / PerCaseLower) {
+    Sum.Reason = "iteration space too large: more than " +
+                 formatCount(Opts.EnumerationBudget) + " lane evaluations (" +
+                 formatCount(NCases) + " cases of the free values)";
+    return Sum;
+  }
+
+  std::vector<CaseOutcome> Outcomes(NCases);
+  std::vector<unsigned> ClassOf;
+  for (uint64_t C = 0; C < NCases; ++C) {
+    CaseOutcome &O = Outcomes[C];
+    O.Values = Plan.values(C, ClassOf);
+    auto St = enumerateRequests(S, O.Values, Budget, [&](const RequestView &R) {
+      Cost X = CostOf(R);
+      if (!O.Executed || X.Value > O.Worst.Value) {
+        O.Worst = X;
+        O.WorstRequest = R;
+      }
+      O.Executed = true;
+      O.Sum += (long double)X.Value * R.Weight;
+      O.IdealSum += (long double)X.Ideal * R.Weight;
+      O.Weight += R.Weight;
+    });
+    if (St.State == EnumerationStatus::OverBudget) {
+      Sum.Reason = "iteration space too large: more than " +
+                   formatCount(Opts.EnumerationBudget) + " lane evaluations";
+      return Sum;
+    }
+    if (St.State == EnumerationStatus::Error) {
+      Sum.Reason = St.Reason;
+      return Sum;
+    }
+  }
+
+  Sum.Status = SolveStatus::Exact;
+  std::vector<uint64_t> Executed;
+  for (uint64_t C = 0; C < NCases; ++C)
+    if (Outcomes[C].Executed)
+      Executed.push_back(C);
+  if (Executed.empty()) {
+    Sum.Condition = S.GuardNote;
+    return Sum; // the access never executes: no request, nothing to claim
+  }
+
+  // The worst case: most per request, then highest mean.
+  uint64_t Best = Executed.front();
+  for (uint64_t C : Executed) {
+    const CaseOutcome &O = Outcomes[C], &B = Outcomes[Best];
+    if (O.Worst.Value > B.Worst.Value ||
+        (O.Worst.Value == B.Worst.Value && O.mean() > B.mean()))
+      Best = C;
+  }
+  const CaseOutcome &B = Outcomes[Best];
+  Sum.Worst = B.Worst;
+  Sum.Mean = B.mean();
+  Sum.IdealMean = B.idealMean();
+  bool SameWeight = true;
+  for (uint64_t C : Executed)
+    SameWeight &= Outcomes[C].Weight == B.Weight;
+  Sum.Requests = S.SymbolicRepeat || !SameWeight ? 0 : B.Weight;
+
+  // Distinct outcomes and their conditions.
+  std::map<std::tuple<unsigned, long long, unsigned>, std::vector<uint64_t>>
+      Distinct;
+  for (uint64_t C : Executed) {
+    const CaseOutcome &O = Outcomes[C];
+    Distinct[{O.Worst.Value, std::llround(O.mean() * 1e6), O.Worst.Ideal}]
+        .push_back(C);
+  }
+  std::vector<uint64_t> WorstCases;
+  for (uint64_t C : Executed)
+    if (Outcomes[C].Worst.Value == B.Worst.Value)
+      WorstCases.push_back(C);
+  if (WorstCases.size() != Executed.size()) {
+    Sum.Condition = describeCases(Plan, WorstCases, Executed, S.Name);
+    if (Sum.Condition.empty())
+      Sum.Condition = "depends on the values of the free symbols";
+  }
+  if (Distinct.size() > 1)
+    for (auto It = Distinct.rbegin(); It != Distinct.rend(); ++It) {
+      const CaseOutcome &O = Outcomes[It->second.front()];
+      Sum.Cases.push_back({describeCases(Plan, It->second, Executed, S.Name),
+                           O.Worst.Value, O.mean(), O.Worst.Ideal});
+    }
+  if (!S.GuardNote.empty())
+    Sum.Condition = Sum.Condition.empty()
+                        ? S.GuardNote
+                        : Sum.Condition + " (" + S.GuardNote + ")";
+
+  if (B.Worst.LaneA >= 0 && B.Worst.LaneB >= 0) {
+    int64_t Shift = 0;
+    if (BaseSymbol)
+      for (const auto &FV : B.Values)
+        if (FV.first == *BaseSymbol)
+          Shift = FV.second * BaseScale;
+    RequestWitness W;
+    W.A = laneWitness(S, B.WorstRequest, B.Worst.LaneA, B.Values, Shift);
+    W.B = laneWitness(S, B.WorstRequest, B.Worst.LaneB, B.Values, Shift);
+    W.Bank = B.Worst.Bank;
+    for (size_t I = 0; I < S.Relevant.size(); ++I)
+      W.Bindings.push_back(
+          {S.Loops[S.Relevant[I]].VarName, B.WorstRequest.Point[I]});
+    for (const auto &FV : B.Values)
+      W.Bindings.push_back({S.Name(FV.first), FV.second});
+    Sum.Example = std::move(W);
+  }
+  return Sum;
 }
+
+} // namespace
+
+SharedResult solveShared(const KernelModel &K, const Access &A,
+                         const LaunchConfig &L, const SolveOptions &Opts) {
+  SharedResult R;
+  SolveSpace S;
+  if (auto Err = buildSpace(K, A, L, S)) {
+    R.Reason = *Err;
+    return R;
+  }
+  const ArchInfo &Arch = Opts.Arch;
+  unsigned Bytes = A.Bytes;
+  CostFn CostOf = [&](const RequestView &Req) {
+    SharedRequestCost C = sharedRequestCost(Req.Lanes, Bytes, Arch);
+    Cost X;
+    X.Value = C.Wavefronts;
+    X.Ideal = C.Ideal;
+    X.LaneA = C.LaneA;
+    X.LaneB = C.LaneB;
+    X.Bank = C.Bank;
+    X.BankWords = C.WorstBankWords;
+    return X;
+  };
+  Summary Sum = solve(K, S, int64_t(Arch.Banks) * Arch.BankBytes, Opts, CostOf,
+                      std::nullopt, 0);
+  R.Strides = strides(S, S.Offset);
+  if (Sum.Status == SolveStatus::Unknown) {
+    // Enumeration could not decide; ISL may still prove conflict-freedom for
+    // every lane, iteration and value of the free symbols.
+    IslVerdict V =
+        islProveSharedConflictFree(S, K, Bytes, Arch, Opts.IslMaxOperations);
+    if (V.Kind == IslVerdict::ConflictFree && Bytes <= Arch.BankBytes) {
+      R.Status = SolveStatus::Exact;
+      R.Wavefronts = R.IdealWavefronts = 1;
+      R.WavefrontsMean = R.IdealMean = 1;
+      R.Requests = 0;
+      R.Condition = S.GuardNote;
+      R.WorstBankWords = 1;
+      return R;
+    }
+    R.Reason = Sum.Reason;
+    if (V.Kind == IslVerdict::MayConflict && !V.Text.empty())
+      R.Reason += "; bank conflicts are possible when " + V.Text;
+    else if (V.Kind == IslVerdict::MayConflict)
+      R.Reason += "; bank conflicts are possible";
+    else if (!V.Text.empty())
+      R.Reason += " (ISL: " + V.Text + ")";
+    return R;
+  }
+  R.Status = SolveStatus::Exact;
+  R.Wavefronts = Sum.Worst.Value;
+  R.IdealWavefronts = Sum.Worst.Ideal;
+  R.WavefrontsMean = Sum.Mean;
+  R.IdealMean = Sum.IdealMean;
+  R.Requests = Sum.Requests;
+  R.Condition = Sum.Condition;
+  R.Example = Sum.Example;
+  R.WorstBankWords = Sum.Worst.BankWords;
+  R.Cases = Sum.Cases;
+  return R;
+}
+
+/// The invented symbol for an under-aligned global base.
+static Symbol globalBaseSymbol() { return {SymbolKind::Uniform, 0x40000002u}; }
+
+GlobalResult solveGlobal(const KernelModel &K, const Access &A,
+                         const LaunchConfig &L, const SolveOptions &Opts) {
+  GlobalResult R;
+  SolveSpace S;
+  if (auto Err = buildSpace(K, A, L, S)) {
+    R.Reason = *Err;
+    return R;
+  }
+  R.Strides = strides(S, S.Offset);
+  const ArchInfo &Arch = Opts.Arch;
+  // Pointer parameters come from cudaMalloc (256-byte aligned) unless the
+  // model knows better; a base aligned to less than a sector becomes a free
+  // symbol: Align * base, analyzed for every residue.
+  unsigned Align = 256;
+  std::string ObjName = "?";
+  if (A.Object < K.Objects.size()) {
+    ObjName = K.Objects[A.Object].Name;
+    if (K.Objects[A.Object].AlignBytes)
+      Align = K.Objects[A.Object].AlignBytes;
+  }
+  std::optional<Symbol> Base;
+  if (Align % Arch.SectorBytes != 0) {
+    Base = globalBaseSymbol();
+    S.Offset = S.Offset + Expr::symbol(*Base) * Expr(int64_t(Align));
+    S.Free.push_back(*Base);
+    auto Inner = S.Name;
+    S.Name = [Inner, Base, ObjName, Align](Symbol X) {
+      if (X == *Base)
+        return "(address of '" + ObjName + "') / " + std::to_string(Align);
+      return Inner(X);
+    };
+  }
+  unsigned Bytes = A.Bytes;
+  CostFn CostOf = [&](const RequestView &Req) {
+    GlobalRequestCost C = globalRequestCost(Req.Lanes, Bytes, Arch);
+    Cost X;
+    X.Value = C.Sectors;
+    X.Ideal = C.Ideal;
+    X.LaneA = C.LaneA;
+    X.LaneB = C.LaneB;
+    X.Pattern = C.Pattern;
+    return X;
+  };
+  Summary Sum = solve(K, S, Arch.SectorBytes, Opts, CostOf, Base, Align);
+  if (Sum.Status == SolveStatus::Unknown) {
+    R.Reason = Sum.Reason;
+    return R;
+  }
+  R.Status = SolveStatus::Exact;
+  R.Sectors = Sum.Worst.Value;
+  R.IdealSectors = Sum.Worst.Ideal;
+  R.SectorsMean = Sum.Mean;
+  R.IdealMean = Sum.IdealMean;
+  R.Requests = Sum.Requests;
+  R.Pattern = Sum.Worst.Pattern;
+  R.Condition = Sum.Condition;
+  R.Cases = Sum.Cases;
+  if (R.Sectors > R.IdealSectors)
+    R.Example = Sum.Example;
+  return R;
+}
+
+} // namespace warplint

@@ -11,8 +11,8 @@
 #ifndef WARPLINT_SOLVE_SOLVER_H
 #define WARPLINT_SOLVE_SOLVER_H
 
-#include "Model/Arch.h"
 #include "Model/AccessModel.h"
+#include "Model/Arch.h"
 
 #include <array>
 #include <cstdint>
@@ -38,8 +38,8 @@ enum class SolveStatus {
 
 /// One lane of an example request.
 struct LaneWitness {
-  unsigned Warp = 0; ///< warp index in the block
-  unsigned Lane = 0; ///< lane 0..31
+  unsigned Warp = 0;                      ///< warp index in the block
+  unsigned Lane = 0;                      ///< lane 0..31
   std::array<int64_t, 3> Thread{0, 0, 0}; ///< threadIdx
   int64_t ByteOffset = 0;                 ///< offset from the object's start
 };
@@ -49,7 +49,7 @@ struct LaneWitness {
 /// first two lanes that fall into different sectors.
 struct RequestWitness {
   LaneWitness A, B;
-  unsigned Bank = 0;  ///< shared: the bank both lanes hit
+  unsigned Bank = 0; ///< shared: the bank both lanes hit
   /// Values of the free symbols (loop variables, parameters, blockIdx)
   /// at that request, as (name, value).
   std::vector<std::pair<std::string, int64_t>> Bindings;
@@ -63,6 +63,14 @@ struct StrideInfo {
   /// The thread index that changes between consecutive lanes of a warp
   /// (0 = x, 1 = y, 2 = z): x unless blockDim.x == 1, and so on.
   unsigned LaneDim = 0;
+};
+
+/// One distinct outcome when the numbers depend on free symbols.
+struct SolveCase {
+  std::string Condition; ///< source terms, e.g. "n % 2 == 1"
+  unsigned Worst = 0;    ///< wavefronts or sectors of the worst request
+  double Mean = 0;
+  unsigned Ideal = 0;
 };
 
 struct SharedResult {
@@ -81,6 +89,8 @@ struct SharedResult {
   StrideInfo Strides;
   /// Distinct 4-byte words the worst bank is asked for in the worst phase.
   unsigned WorstBankWords = 0;
+  /// Every distinct outcome with its condition, when there are several.
+  std::vector<SolveCase> Cases;
 };
 
 enum class GlobalPattern { Coalesced, Uniform, Strided, Misaligned, Scattered };
@@ -98,6 +108,8 @@ struct GlobalResult {
   std::string Condition;
   std::optional<RequestWitness> Example;
   StrideInfo Strides;
+  /// Every distinct outcome with its condition, when there are several.
+  std::vector<SolveCase> Cases;
 };
 
 /// Wavefronts for a shared-memory access under one launch configuration.

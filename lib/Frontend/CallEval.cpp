@@ -1,0 +1,282 @@
+//===- CallEval.cpp - Calls: inlining, atomics, builtins, struct copies ---===//
+//
+// __device__ functions written by the user are inlined in the caller's
+// context: parameters are bound to the argument values, the body is walked
+// with the caller's guards and loops, and the returned value is the select of
+// the return statements' values under their conditions. Functions from system
+// headers (the CUDA toolkit) are not inlined; the ones whose meaning matters
+// (atomics, __ldg, min/max) are modelled by name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/KernelWalker.h"
+#include "Frontend/SourceLocs.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace warplint {
+
+using namespace clang;
+
+namespace {
+
+constexpr unsigned MaxInlineDepth = 16;
+
+/// atomicAdd, atomicAdd_block, atomicAdd_system, ... -> "atomicAdd".
+llvm::StringRef atomicBase(llvm::StringRef Name) {
+  static const char *Names[] = {"atomicAdd", "atomicSub", "atomicExch",
+                                "atomicMin", "atomicMax", "atomicInc",
+                                "atomicDec", "atomicCAS", "atomicAnd",
+                                "atomicOr",  "atomicXor"};
+  Name.consume_back("_block") || Name.consume_back("_system");
+  for (const char *N : Names)
+    if (Name == N)
+      return N;
+  return {};
+}
+
+bool isReadOnlyLoad(llvm::StringRef Name) {
+  return Name == "__ldg" || Name == "__ldca" || Name == "__ldcg" ||
+         Name == "__ldcs" || Name == "__ldlu" || Name == "__ldcv";
+}
+
+bool isCacheHintStore(llvm::StringRef Name) {
+  return Name == "__stwb" || Name == "__stcg" || Name == "__stcs" ||
+         Name == "__stwt";
+}
+
+bool isNoEffect(llvm::StringRef Name) {
+  return Name == "__syncthreads" || Name == "__syncwarp" ||
+         Name.starts_with("__threadfence") || Name == "__trap";
+}
+
+} // namespace
+
+std::optional<AbsValue> KernelWalker::evalAtomic(const CallExpr *C,
+                                                 llvm::StringRef Name) {
+  bool Atomic = !atomicBase(Name).empty();
+  bool Load = isReadOnlyLoad(Name);
+  bool Store = isCacheHintStore(Name);
+  if ((!Atomic && !Load && !Store) || C->getNumArgs() == 0)
+    return std::nullopt;
+  // The other operands first: their loads happen before the memory operation.
+  for (unsigned I = 1; I < C->getNumArgs(); ++I)
+    eval(C->getArg(I));
+  const clang::Expr *PtrE = C->getArg(0);
+  AbsValue P = eval(PtrE);
+  QualType Pointee = PtrE->getType()->getPointeeType();
+  if (P.K == AbsValue::Kind::Pointer && !Pointee.isNull()) {
+    LValue LV;
+    LV.K = LValue::Kind::Memory;
+    LV.Ptr = P;
+    recordAccess(LV, C,
+                 Atomic  ? AccessOp::Atomic
+                 : Load ? AccessOp::Load
+                        : AccessOp::Store,
+                 Pointee);
+    if (Load)
+      return opaqueLoadValue(P, C);
+  }
+  return AbsValue::unknown("the value returned by '" + Name.str() + "'",
+                           true);
+}
+
+AbsValue KernelWalker::evalCall(const CallExpr *C) {
+  const FunctionDecl *F = C->getDirectCallee();
+  std::string Name =
+      F && F->getIdentifier() ? F->getName().str() : std::string();
+  auto Opaque = [&](const std::string &Why) {
+    bool Dep = false;
+    for (const clang::Expr *A : C->arguments()) {
+      AbsValue V = eval(A);
+      Dep |= threadDependent(V);
+      notePointerEscape(V, A, "passed to '" + text(C->getCallee()) + "'");
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+      eval(MC->getImplicitObjectArgument());
+    (void)Dep;
+    // Opaque results are assumed to differ between threads (shuffles, clock,
+    // lane masks do), whatever their arguments.
+    return AbsValue::unknown(Why, true);
+  };
+  if (isa<CUDAKernelCallExpr>(C))
+    return Opaque("a device-side kernel launch");
+  if (!F)
+    return Opaque("the result of the indirect call '" + text(C) + "'");
+  if (auto A = evalAtomic(C, Name))
+    return *A;
+  if (isNoEffect(Name)) {
+    for (const clang::Expr *A : C->arguments())
+      eval(A);
+    return AbsValue::integer(0);
+  }
+  // Integer min/max (CUDA's overloads, std::min/max): Min/Max nodes.
+  bool IsMin = Name == "min" || Name == "umin" || Name == "llmin" ||
+               Name == "ullmin";
+  bool IsMax = Name == "max" || Name == "umax" || Name == "llmax" ||
+               Name == "ullmax";
+  if ((IsMin || IsMax) && C->getNumArgs() == 2 &&
+      C->getType().getNonReferenceType()->isIntegralOrEnumerationType()) {
+    AbsValue A = toInt(eval(C->getArg(0)), C->getArg(0));
+    AbsValue B = toInt(eval(C->getArg(1)), C->getArg(1));
+    if (A.isUnknown() || B.isUnknown()) {
+      const AbsValue &U = A.isUnknown() ? A : B;
+      return AbsValue::unknown(U.Reason,
+                               threadDependent(A) || threadDependent(B));
+    }
+    return AbsValue::integer(
+        Expr::binary(IsMin ? ExprKind::Min : ExprKind::Max, A.Int, B.Int));
+  }
+  if ((Name == "__mul24" || Name == "__umul24") && C->getNumArgs() == 2)
+    return arith(BO_Mul, eval(C->getArg(0)), eval(C->getArg(1)), C);
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(F))
+    if (MD->getParent()->isLambda()) {
+      remark(C->getBeginLoc(), "call to a lambda skipped: accesses inside "
+                               "lambdas are not analyzed");
+      return Opaque("the result of a lambda call");
+    }
+  const FunctionDecl *Def = nullptr;
+  bool HasBody = F->hasBody(Def) && Def;
+  bool System = HasBody && Ctx.getSourceManager().isInSystemHeader(
+                               Ctx.getSourceManager().getExpansionLoc(
+                                   Def->getLocation()));
+  if (!HasBody || System || F->getBuiltinID() != 0 ||
+      isa<CXXMethodDecl>(F))
+    return Opaque("the result of '" + text(C) + "'");
+  return inlineCall(C, Def);
+}
+
+AbsValue KernelWalker::inlineCall(const CallExpr *C, const FunctionDecl *F) {
+  for (const Frame &Fr : Frames)
+    if (Fr.Fn->getCanonicalDecl() == F->getCanonicalDecl()) {
+      remark(C->getBeginLoc(), "recursive call to '" + functionName(F) +
+                                   "' is not followed");
+      for (const clang::Expr *A : C->arguments())
+        eval(A);
+      return AbsValue::unknown("the result of the recursive call '" +
+                                   text(C) + "'",
+                               true);
+    }
+  if (Frames.size() >= MaxInlineDepth) {
+    remark(C->getBeginLoc(), "call depth limit reached; '" + functionName(F) +
+                                 "' is not followed");
+    for (const clang::Expr *A : C->arguments())
+      eval(A);
+    return AbsValue::unknown("the result of '" + text(C) + "'", true);
+  }
+  Frame Callee;
+  Callee.Fn = F;
+  Callee.CallLoc = C->getBeginLoc();
+  for (unsigned I = 0; I < C->getNumArgs() && I < F->getNumParams(); ++I) {
+    const ParmVarDecl *P = F->getParamDecl(I);
+    const clang::Expr *A = C->getArg(I);
+    if (P->getType()->isReferenceType()) {
+      LValue LV = evalLValue(A);
+      Callee.Refs[P] = LV;
+      // The callee reads and writes the caller's variable under its own decl.
+      if (LV.K == LValue::Kind::Var)
+        Callee.Env[LV.Var] = lookupVar(LV.Var, A);
+      continue;
+    }
+    AbsValue V = eval(A);
+    QualType T = P->getType();
+    if (T->isIntegralOrEnumerationType() && !T->isBooleanType())
+      V = toInt(V, A);
+    Callee.Env[P] = V;
+  }
+  Callee.GuardBase = Guards.size();
+  Frames.push_back(std::move(Callee));
+  walkStmt(F->getBody());
+  Frame Done = std::move(Frames.back());
+  Frames.pop_back();
+  // Variables the callee wrote through reference parameters bound to the
+  // caller's locals: the callee's frame saw them through Refs as Var lvalues
+  // of the caller, and writes went to the callee's Env under the caller's
+  // decl; move them back.
+  for (auto &[D, LV] : Done.Refs)
+    if (LV.K == LValue::Kind::Var) {
+      auto It = Done.Env.find(LV.Var);
+      if (It != Done.Env.end())
+        Frames.back().Env[LV.Var] = It->second;
+    }
+
+  if (F->getReturnType()->isVoidType() || Done.Returns.empty())
+    return AbsValue::integer(0);
+  // Fold the returns from the last: select(c1, v1, select(c2, v2, ... vn)).
+  AbsValue Out = Done.Returns.back().second;
+  for (size_t I = Done.Returns.size() - 1; I-- > 0;) {
+    const auto &[Cond, V] = Done.Returns[I];
+    if (Cond.isTrue()) {
+      Out = V;
+      continue;
+    }
+    if (Cond.kind() == PredKind::False)
+      continue;
+    if (V.K == AbsValue::Kind::Int && Out.K == AbsValue::Kind::Int &&
+        !Cond.hasUnknown()) {
+      Out = AbsValue::integer(Expr::select(Cond, V.Int, Out.Int));
+    } else if (V.K == AbsValue::Kind::Pointer &&
+               Out.K == AbsValue::Kind::Pointer && V.Object == Out.Object &&
+               V.Offset && Out.Offset && !Cond.hasUnknown()) {
+      AbsValue P = V;
+      P.Offset = Expr::select(Cond, *V.Offset, *Out.Offset);
+      P.Derived = true;
+      Out = P;
+    } else {
+      bool Dep = threadDependent(Cond) || threadDependent(V) ||
+                 threadDependent(Out);
+      Out = AbsValue::unknown(
+          V.isUnknown() ? V.Reason
+          : Out.isUnknown()
+              ? Out.Reason
+              : "the result of '" + functionName(F) + "' (several returns)",
+          Dep);
+    }
+  }
+  return Out;
+}
+
+AbsValue KernelWalker::evalConstruct(const CXXConstructExpr *C) {
+  const CXXConstructorDecl *Ctor = C->getConstructor();
+  if (Ctor && Ctor->isCopyOrMoveConstructor() && C->getNumArgs() >= 1) {
+    // A whole-struct copy (float4 v = s4[i]): one load of the struct's size.
+    LValue LV = evalLValue(C->getArg(0));
+    if (LV.K == LValue::Kind::Memory)
+      recordAccess(LV, C->getArg(0), AccessOp::Load, C->getType());
+    return AbsValue::unknown("the value '" + text(C) + "'", true);
+  }
+  for (const clang::Expr *A : C->arguments())
+    eval(A);
+  return AbsValue::unknown("the value '" + text(C) + "'", true);
+}
+
+AbsValue KernelWalker::evalOperatorCall(const CXXOperatorCallExpr *C) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
+  if (C->getOperator() == OO_Equal && MD &&
+      (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()) &&
+      C->getNumArgs() == 2) {
+    // Whole-struct assignment (s4[i] = v): load of the source when it is in
+    // memory, store of the destination.
+    LValue Src = evalLValue(C->getArg(1));
+    if (Src.K == LValue::Kind::Memory)
+      recordAccess(Src, C->getArg(1), AccessOp::Load, C->getArg(1)->getType());
+    LValue Dst = evalLValue(C->getArg(0));
+    if (Dst.K == LValue::Kind::Memory)
+      recordAccess(Dst, C->getArg(0), AccessOp::Store,
+                   C->getArg(0)->getType());
+    return AbsValue::unknown("the value '" + text(C) + "'", true);
+  }
+  if (MD && MD->getParent()->isLambda())
+    remark(C->getBeginLoc(), "call to a lambda skipped: accesses inside "
+                             "lambdas are not analyzed");
+  for (const clang::Expr *A : C->arguments()) {
+    AbsValue V = eval(A);
+    notePointerEscape(V, A, "passed to an operator");
+  }
+  return AbsValue::unknown("the result of '" + text(C) + "'", true);
+}
+
+} // namespace warplint

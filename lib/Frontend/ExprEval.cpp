@@ -1,0 +1,590 @@
+//===- ExprEval.cpp - clang expressions to Exprs, Predicates, pointers ----===//
+//
+// The expression half of the abstract interpreter. Integral expressions
+// become Exprs over the model's symbols; comparisons and logical operators
+// become Predicates; pointer expressions become (object, byte offset). Loads
+// and stores met on the way are recorded as accesses. Integral casts keep the
+// value: unsigned wraparound and narrowing are ignored, which is exact for
+// the small non-negative indices kernels compute.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/KernelWalker.h"
+#include "Frontend/SourceLocs.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace warplint {
+
+using namespace clang;
+
+std::string KernelWalker::text(const clang::Expr *E) const {
+  return text(static_cast<const Stmt *>(E));
+}
+
+static bool predThreadDep(const Predicate &P,
+                          const std::function<bool(const Expr &)> &ExprDep) {
+  switch (P.kind()) {
+  case PredKind::True:
+  case PredKind::False:
+    return false;
+  case PredKind::Unknown:
+    return P.unknownDependsOnThread();
+  case PredKind::Cmp:
+    return ExprDep(P.lhs()) || ExprDep(P.rhs());
+  default:
+    for (const Predicate &Op : P.operands())
+      if (predThreadDep(Op, ExprDep))
+        return true;
+    return false;
+  }
+}
+
+bool KernelWalker::threadDependent(const Expr &E) const {
+  if (E.kind() == ExprKind::Select &&
+      threadDependent(E.cond()))
+    return true;
+  for (Symbol S : E.symbols()) {
+    if (S.Kind == SymbolKind::ThreadIdx)
+      return true;
+    if (S.Kind == SymbolKind::LoopVar &&
+        (S.Index >= LoopThreadDep.size() || LoopThreadDep[S.Index]))
+      return true;
+  }
+  return false;
+}
+
+bool KernelWalker::threadDependent(const Predicate &P) const {
+  return predThreadDep(P, [this](const Expr &E) { return threadDependent(E); });
+}
+
+bool KernelWalker::threadDependent(const AbsValue &V) const {
+  switch (V.K) {
+  case AbsValue::Kind::Unknown:
+    return V.ThreadDep;
+  case AbsValue::Kind::Int:
+    return threadDependent(V.Int);
+  case AbsValue::Kind::Bool:
+    return threadDependent(V.Bool);
+  case AbsValue::Kind::Pointer:
+    return V.Offset ? threadDependent(*V.Offset) : V.ThreadDep;
+  }
+  return true;
+}
+
+Predicate KernelWalker::toPred(const AbsValue &V, const clang::Expr *E) {
+  switch (V.K) {
+  case AbsValue::Kind::Bool:
+    return V.Bool;
+  case AbsValue::Kind::Int:
+    if (auto C = V.Int.asConst())
+      return *C != 0;
+    return Predicate::cmp(CmpKind::NE, V.Int, 0);
+  case AbsValue::Kind::Pointer:
+    return Predicate::unknown("pointer test '" + text(E) + "'",
+                              threadDependent(V));
+  case AbsValue::Kind::Unknown:
+    break;
+  }
+  return Predicate::unknown("condition '" + text(E) + "' depends on " +
+                                V.Reason,
+                            V.ThreadDep);
+}
+
+AbsValue KernelWalker::toInt(const AbsValue &V, const clang::Expr *E) {
+  if (V.K == AbsValue::Kind::Bool) {
+    if (V.Bool.kind() == PredKind::True)
+      return AbsValue::integer(1);
+    if (V.Bool.kind() == PredKind::False)
+      return AbsValue::integer(0);
+    if (V.Bool.hasUnknown())
+      return AbsValue::unknown("the condition '" + text(E) + "'",
+                               threadDependent(V.Bool));
+    return AbsValue::integer(Expr::select(V.Bool, 1, 0));
+  }
+  if (V.K == AbsValue::Kind::Pointer)
+    return AbsValue::unknown("the address '" + text(E) + "' used as a number",
+                             threadDependent(V));
+  return V;
+}
+
+AbsValue KernelWalker::eval(const clang::Expr *E) {
+  if (!E)
+    return AbsValue::unknown("a missing expression", true);
+  // Anything clang can fold is a constant: literals, constexpr and const
+  // variables, enumerators, template arguments, sizeof, warpSize.
+  QualType T = E->getType();
+  if (!E->isValueDependent() && !E->isTypeDependent() && E->isPRValue() &&
+      T->isIntegralOrEnumerationType()) {
+    if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(E->IgnoreParens()))
+      if (!U->isArgumentType())
+        if (const auto *D = dyn_cast<DeclRefExpr>(
+                U->getArgumentExpr()->IgnoreParenImpCasts()))
+          if (auto Obj = objectFor(D->getDecl()))
+            noteOutsideUse(*Obj, U->getBeginLoc(), "sizeof");
+    clang::Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return AbsValue::integer(R.Val.getInt().getExtValue());
+  }
+  if (E->isValueDependent() || E->isTypeDependent())
+    return AbsValue::unknown("dependent code '" + text(E) + "'", true);
+  return evalImpl(E);
+}
+
+std::optional<AbsValue> KernelWalker::builtinVar(const clang::Expr *E) {
+  // threadIdx.x and friends: with clang's CUDA headers a property of a
+  // __cuda_builtin_*_t object (MSPropertyRefExpr inside a PseudoObjectExpr)
+  // whose getter is __fetch_builtin_x(); with plain declarations a field.
+  const clang::Expr *Base = nullptr;
+  llvm::StringRef Member;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E)) {
+    if (const auto *MP = dyn_cast<MSPropertyRefExpr>(
+            PO->getSyntacticForm()->IgnoreParens())) {
+      Base = MP->getBaseExpr();
+      Member = MP->getPropertyDecl()->getName();
+    }
+  } else if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    Base = M->getBase();
+    if (M->getMemberDecl()->getIdentifier())
+      Member = M->getMemberDecl()->getName();
+  } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    Base = MC->getImplicitObjectArgument();
+    if (const auto *MD = MC->getMethodDecl())
+      if (MD->getIdentifier())
+        Member = MD->getName();
+  }
+  if (!Base)
+    return std::nullopt;
+  Member.consume_front("__fetch_builtin_");
+  unsigned Dim;
+  if (Member == "x")
+    Dim = 0;
+  else if (Member == "y")
+    Dim = 1;
+  else if (Member == "z")
+    Dim = 2;
+  else
+    return std::nullopt;
+  Base = Base->IgnoreParenImpCasts();
+  if (const auto *OV = dyn_cast<OpaqueValueExpr>(Base))
+    if (OV->getSourceExpr())
+      Base = OV->getSourceExpr()->IgnoreParenImpCasts();
+  const auto *D = dyn_cast<DeclRefExpr>(Base);
+  if (!D || !D->getDecl()->getIdentifier())
+    return std::nullopt;
+  llvm::StringRef N = D->getDecl()->getName();
+  SymbolKind Kd;
+  if (N == "threadIdx")
+    Kd = SymbolKind::ThreadIdx;
+  else if (N == "blockIdx")
+    Kd = SymbolKind::BlockIdx;
+  else if (N == "blockDim")
+    Kd = SymbolKind::BlockDim;
+  else if (N == "gridDim")
+    Kd = SymbolKind::GridDim;
+  else
+    return std::nullopt;
+  return AbsValue::integer(Expr::symbol(Kd, Dim));
+}
+
+AbsValue KernelWalker::evalImpl(const clang::Expr *E) {
+  if (auto B = builtinVar(E))
+    return *B;
+  if (const auto *P = dyn_cast<ParenExpr>(E))
+    return eval(P->getSubExpr());
+  if (const auto *F = dyn_cast<FullExpr>(E))
+    return eval(F->getSubExpr());
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return eval(M->getSubExpr());
+  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+    return eval(B->getSubExpr());
+  if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return eval(S->getReplacement());
+  if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+    return eval(D->getExpr());
+  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
+    return eval(PO->getResultExpr());
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return evalBinary(B);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return evalUnary(U);
+  if (const auto *C = dyn_cast<CastExpr>(E))
+    return evalCast(C);
+  if (const auto *C = dyn_cast<AbstractConditionalOperator>(E))
+    return evalConditional(C);
+  if (const auto *C = dyn_cast<CXXOperatorCallExpr>(E))
+    return evalOperatorCall(C);
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return evalCall(C);
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E))
+    return evalConstruct(C);
+  if (isa<LambdaExpr>(E)) {
+    remark(E->getBeginLoc(), "lambda skipped: accesses inside lambdas are "
+                             "not analyzed");
+    return AbsValue::unknown("a lambda", true);
+  }
+  if (E->isGLValue()) {
+    // An lvalue evaluated for its effects only (a discarded `s[i];`, an
+    // array or struct used whole).
+    LValue LV = evalLValue(E);
+    if (LV.K == LValue::Kind::Memory)
+      return LV.Ptr;
+    return AbsValue::unknown("'" + text(E) + "'", true);
+  }
+  if (E->getType()->isFloatingType()) {
+    for (const Stmt *C : E->children())
+      if (const auto *CE = dyn_cast_or_null<clang::Expr>(C))
+        eval(CE);
+    return AbsValue::unknown("the floating-point value '" + text(E) + "'",
+                             true);
+  }
+  // Unsupported expression kinds: still visit the operands for accesses.
+  for (const Stmt *C : E->children())
+    if (const auto *CE = dyn_cast_or_null<clang::Expr>(C))
+      eval(CE);
+  return AbsValue::unknown("the expression '" + text(E) + "'", true);
+}
+
+AbsValue KernelWalker::arith(BinaryOperatorKind Op, const AbsValue &L,
+                             const AbsValue &R, const clang::Expr *E) {
+  if (L.isUnknown() || R.isUnknown()) {
+    const AbsValue &U = L.isUnknown() ? L : R;
+    return AbsValue::unknown(U.Reason,
+                             threadDependent(L) || threadDependent(R));
+  }
+  if (E->getType()->isFloatingType())
+    return AbsValue::unknown("the floating-point value '" + text(E) + "'",
+                             threadDependent(L) || threadDependent(R));
+  AbsValue A = toInt(L, E), B = toInt(R, E);
+  if (A.isUnknown() || B.isUnknown())
+    return A.isUnknown() ? A : B;
+  const Expr &X = A.Int, &Y = B.Int;
+  switch (Op) {
+  case BO_Add:
+  case BO_AddAssign:
+    return AbsValue::integer(X + Y);
+  case BO_Sub:
+  case BO_SubAssign:
+    return AbsValue::integer(X - Y);
+  case BO_Mul:
+  case BO_MulAssign:
+    return AbsValue::integer(X * Y);
+  case BO_Div:
+  case BO_DivAssign:
+    return AbsValue::integer(Expr::binary(ExprKind::Div, X, Y));
+  case BO_Rem:
+  case BO_RemAssign:
+    return AbsValue::integer(Expr::binary(ExprKind::Rem, X, Y));
+  case BO_Shl:
+  case BO_ShlAssign:
+    return AbsValue::integer(Expr::binary(ExprKind::Shl, X, Y));
+  case BO_Shr:
+  case BO_ShrAssign:
+    return AbsValue::integer(Expr::binary(ExprKind::Shr, X, Y));
+  case BO_And:
+  case BO_AndAssign:
+    return AbsValue::integer(Expr::binary(ExprKind::BitAnd, X, Y));
+  case BO_Or:
+  case BO_OrAssign:
+    return AbsValue::integer(Expr::binary(ExprKind::BitOr, X, Y));
+  case BO_Xor:
+  case BO_XorAssign:
+    return AbsValue::integer(Expr::binary(ExprKind::BitXor, X, Y));
+  default:
+    break;
+  }
+  return AbsValue::unknown("the operator in '" + text(E) + "'",
+                           threadDependent(A) || threadDependent(B));
+}
+
+AbsValue KernelWalker::pointerAdd(const AbsValue &P, const AbsValue &I,
+                                  QualType Pointee, bool Negate,
+                                  const clang::Expr *E) {
+  if (P.K != AbsValue::Kind::Pointer)
+    return P.isUnknown() ? P
+                         : AbsValue::unknown("the pointer '" + text(E) + "'",
+                                             true);
+  AbsValue Out = P;
+  if (!P.Offset)
+    return Out;
+  AbsValue Idx = toInt(I, E);
+  if (Idx.isUnknown()) {
+    Out.Offset.reset();
+    Out.Reason = Idx.Reason;
+    Out.ThreadDep = Idx.ThreadDep;
+    return Out;
+  }
+  int64_t Size = 1;
+  if (!Pointee.isNull() && !Pointee->isIncompleteType() &&
+      !Pointee->isVoidType())
+    Size = Ctx.getTypeSizeInChars(Pointee).getQuantity();
+  Expr Delta = Idx.Int * Expr(Size);
+  Out.Offset = Negate ? *P.Offset - Delta : *P.Offset + Delta;
+  return Out;
+}
+
+AbsValue KernelWalker::evalBinary(const BinaryOperator *B) {
+  BinaryOperatorKind Op = B->getOpcode();
+  if (B->isAssignmentOp())
+    return evalAssign(B);
+  if (Op == BO_Comma) {
+    eval(B->getLHS());
+    return eval(B->getRHS());
+  }
+  if (Op == BO_LAnd || Op == BO_LOr) {
+    // The right operand only runs where the left one allows it.
+    Predicate L = toPred(eval(B->getLHS()), B->getLHS());
+    Guards.push_back(Op == BO_LAnd ? L : Predicate::negate(L));
+    Predicate R = toPred(eval(B->getRHS()), B->getRHS());
+    Guards.pop_back();
+    return AbsValue::boolean(Op == BO_LAnd ? Predicate::conj({L, R})
+                                           : Predicate::disj({L, R}));
+  }
+  AbsValue L = eval(B->getLHS());
+  AbsValue R = eval(B->getRHS());
+  if (B->isComparisonOp()) {
+    if (L.K == AbsValue::Kind::Pointer && R.K == AbsValue::Kind::Pointer &&
+        L.Object == R.Object && L.Offset && R.Offset) {
+      L = AbsValue::integer(*L.Offset);
+      R = AbsValue::integer(*R.Offset);
+    }
+    if (B->getLHS()->getType()->isFloatingType() ||
+        B->getRHS()->getType()->isFloatingType())
+      return AbsValue::unknown("the floating-point comparison '" + text(B) +
+                                   "'",
+                               threadDependent(L) || threadDependent(R));
+    AbsValue A = toInt(L, B->getLHS()), C = toInt(R, B->getRHS());
+    if (A.isUnknown() || C.isUnknown()) {
+      const AbsValue &U = A.isUnknown() ? A : C;
+      return AbsValue::unknown(U.Reason,
+                               threadDependent(A) || threadDependent(C));
+    }
+    CmpKind K;
+    switch (Op) {
+    case BO_LT:
+      K = CmpKind::LT;
+      break;
+    case BO_LE:
+      K = CmpKind::LE;
+      break;
+    case BO_GT:
+      K = CmpKind::GT;
+      break;
+    case BO_GE:
+      K = CmpKind::GE;
+      break;
+    case BO_EQ:
+      K = CmpKind::EQ;
+      break;
+    case BO_NE:
+      K = CmpKind::NE;
+      break;
+    default:
+      return AbsValue::unknown("the comparison '" + text(B) + "'",
+                               threadDependent(A) || threadDependent(C));
+    }
+    return AbsValue::boolean(Predicate::cmp(K, A.Int, C.Int));
+  }
+  // Pointer arithmetic: p + i, i + p, p - i, p - q.
+  bool LP = B->getLHS()->getType()->isPointerType();
+  bool RP = B->getRHS()->getType()->isPointerType();
+  if (LP && RP && Op == BO_Sub) {
+    if (L.K == AbsValue::Kind::Pointer && R.K == AbsValue::Kind::Pointer &&
+        L.Object == R.Object && L.Offset && R.Offset) {
+      QualType Pointee = B->getLHS()->getType()->getPointeeType();
+      int64_t Size = Pointee->isIncompleteType() || Pointee->isVoidType()
+                         ? 1
+                         : Ctx.getTypeSizeInChars(Pointee).getQuantity();
+      return AbsValue::integer(
+          Expr::binary(ExprKind::Div, *L.Offset - *R.Offset, Size));
+    }
+    return AbsValue::unknown("the pointer difference '" + text(B) + "'",
+                             true);
+  }
+  if ((LP || RP) && (Op == BO_Add || Op == BO_Sub)) {
+    const clang::Expr *PE = LP ? B->getLHS() : B->getRHS();
+    AbsValue Out = pointerAdd(LP ? L : R, LP ? R : L,
+                              PE->getType()->getPointeeType(), Op == BO_Sub, B);
+    Out.Derived = true;
+    return Out;
+  }
+  return arith(Op, L, R, B);
+}
+
+AbsValue KernelWalker::evalUnary(const UnaryOperator *U) {
+  const clang::Expr *Sub = U->getSubExpr();
+  switch (U->getOpcode()) {
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec:
+    return evalIncDec(U);
+  case UO_AddrOf: {
+    LValue LV = evalLValue(Sub);
+    if (LV.K == LValue::Kind::Memory) {
+      AbsValue P = LV.Ptr;
+      P.Derived = true;
+      return P;
+    }
+    if (LV.K == LValue::Kind::Var) {
+      // The callee may write through the address: forget the variable.
+      Frames.back().Env[LV.Var] = AbsValue::unknown(
+          "'" + LV.Var->getName().str() + "', whose address is taken", true);
+    }
+    return AbsValue::unknown("the address '" + text(U) + "'", true);
+  }
+  case UO_Plus:
+  case UO_Extension:
+    return eval(Sub);
+  case UO_Minus:
+    return arith(BO_Mul, AbsValue::integer(-1), eval(Sub), U);
+  case UO_Not: {
+    // ~x == -x - 1 in two's complement.
+    AbsValue V = eval(Sub);
+    AbsValue N = arith(BO_Mul, AbsValue::integer(-1), V, U);
+    return arith(BO_Sub, N, AbsValue::integer(1), U);
+  }
+  case UO_LNot:
+    return AbsValue::boolean(Predicate::negate(toPred(eval(Sub), Sub)));
+  default:
+    break;
+  }
+  eval(Sub);
+  return AbsValue::unknown("the expression '" + text(U) + "'", true);
+}
+
+AbsValue KernelWalker::evalIncDec(const UnaryOperator *U) {
+  const clang::Expr *Sub = U->getSubExpr();
+  LValue LV = evalLValue(Sub);
+  AbsValue Old = readLValue(LV, Sub);
+  AbsValue One = AbsValue::integer(1);
+  AbsValue New;
+  if (Sub->getType()->isPointerType()) {
+    New = pointerAdd(Old, One, Sub->getType()->getPointeeType(),
+                     U->isDecrementOp(), U);
+    New.Derived = true;
+  } else {
+    New = arith(U->isIncrementOp() ? BO_Add : BO_Sub, Old, One, U);
+  }
+  writeLValue(LV, Sub, New);
+  return U->isPrefix() ? New : Old;
+}
+
+AbsValue KernelWalker::evalAssign(const BinaryOperator *B) {
+  // The right operand is evaluated first (C++17 sequencing), so for
+  // `s[i] += s[j]` the accesses come out as: load s[j], load s[i], store s[i].
+  AbsValue R = eval(B->getRHS());
+  LValue LV = evalLValue(B->getLHS());
+  AbsValue New = R;
+  if (B->getOpcode() != BO_Assign) {
+    AbsValue Old = readLValue(LV, B->getLHS());
+    const clang::Expr *LHS = B->getLHS();
+    if (LHS->getType()->isPointerType() &&
+        (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign)) {
+      New = pointerAdd(Old, R, LHS->getType()->getPointeeType(),
+                       B->getOpcode() == BO_SubAssign, B);
+      New.Derived = true;
+    } else {
+      New = arith(B->getOpcode(), Old, R, B);
+    }
+  }
+  writeLValue(LV, B->getLHS(), New);
+  return New;
+}
+
+AbsValue KernelWalker::evalCast(const CastExpr *C) {
+  const clang::Expr *Sub = C->getSubExpr();
+  switch (C->getCastKind()) {
+  case CK_LValueToRValue:
+    return readLValue(evalLValue(Sub), C);
+  case CK_ArrayToPointerDecay: {
+    LValue LV = evalLValue(Sub);
+    if (LV.K == LValue::Kind::Memory)
+      return LV.Ptr;
+    return AbsValue::unknown("the array '" + text(Sub) + "'", true);
+  }
+  case CK_IntegralToBoolean:
+  case CK_PointerToBoolean:
+    return AbsValue::boolean(toPred(eval(Sub), Sub));
+  case CK_BitCast:
+  case CK_AddressSpaceConversion:
+  case CK_BaseToDerived:
+  case CK_DerivedToBase:
+  case CK_UncheckedDerivedToBase: {
+    AbsValue V = eval(Sub);
+    if (V.K == AbsValue::Kind::Pointer)
+      V.Derived = true;
+    return V;
+  }
+  case CK_PointerToIntegral: {
+    AbsValue V = eval(Sub);
+    notePointerEscape(V, C, "converted to an integer");
+    return AbsValue::unknown("the address '" + text(Sub) + "'", true);
+  }
+  case CK_IntegralToFloating:
+  case CK_FloatingToIntegral:
+  case CK_FloatingCast:
+  case CK_FloatingToBoolean: {
+    AbsValue V = eval(Sub);
+    if (C->getCastKind() == CK_FloatingToBoolean && !V.isUnknown())
+      return AbsValue::unknown("the floating-point value '" + text(Sub) + "'",
+                               threadDependent(V));
+    return AbsValue::unknown("the floating-point value '" + text(C) + "'",
+                             threadDependent(V));
+  }
+  case CK_BooleanToSignedIntegral: {
+    AbsValue V = toInt(eval(Sub), Sub);
+    return arith(BO_Mul, AbsValue::integer(-1), V, C);
+  }
+  default:
+    break;
+  }
+  // Integral casts, no-op casts, user conversions: the value is kept.
+  AbsValue V = eval(Sub);
+  if (C->getType()->isIntegralOrEnumerationType() &&
+      !C->getType()->isBooleanType())
+    return toInt(V, Sub);
+  return V;
+}
+
+AbsValue KernelWalker::evalConditional(const AbstractConditionalOperator *C) {
+  Predicate P = toPred(eval(C->getCond()), C->getCond());
+  Guards.push_back(P);
+  AbsValue A = eval(C->getTrueExpr());
+  Guards.pop_back();
+  Guards.push_back(Predicate::negate(P));
+  AbsValue B = eval(C->getFalseExpr());
+  Guards.pop_back();
+  if (auto K = P.kind(); K == PredKind::True || K == PredKind::False)
+    return K == PredKind::True ? A : B;
+  if (A.K == AbsValue::Kind::Pointer && B.K == AbsValue::Kind::Pointer &&
+      A.Object == B.Object && A.Offset && B.Offset) {
+    AbsValue Out = A;
+    Out.Offset = Expr::select(P, *A.Offset, *B.Offset);
+    Out.Derived = true;
+    return Out;
+  }
+  if (A.K == AbsValue::Kind::Bool && B.K == AbsValue::Kind::Bool)
+    return AbsValue::boolean(Predicate::disj(
+        {Predicate::conj({P, A.Bool}),
+         Predicate::conj({Predicate::negate(P), B.Bool})}));
+  if (!P.hasUnknown() && !A.isUnknown() && !B.isUnknown() &&
+      A.K != AbsValue::Kind::Pointer && B.K != AbsValue::Kind::Pointer) {
+    AbsValue X = toInt(A, C->getTrueExpr()), Y = toInt(B, C->getFalseExpr());
+    if (!X.isUnknown() && !Y.isUnknown())
+      return AbsValue::integer(Expr::select(P, X.Int, Y.Int));
+  }
+  if (A.isUnknown() || B.isUnknown()) {
+    const AbsValue &U = A.isUnknown() ? A : B;
+    return AbsValue::unknown(U.Reason, threadDependent(A) ||
+                                           threadDependent(B) ||
+                                           threadDependent(P));
+  }
+  return AbsValue::unknown("the conditional '" + text(C) + "'",
+                           threadDependent(P) || threadDependent(A) ||
+                               threadDependent(B));
+}
+
+} // namespace warplint

@@ -1,0 +1,341 @@
+//===- KernelWalker.cpp - Statements: guards, loops, locals ---------------===//
+//
+// The statement half of the abstract interpreter. Guards are a stack of
+// conjuncts: entering an if-branch pushes its condition, and a statement that
+// may leave the enclosing block (return, break, continue) under a condition
+// pushes the negation of that condition for the statements after it, which is
+// how `if (tid >= n) return;` guards the rest of the kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/KernelWalker.h"
+#include "Frontend/LoopHelpers.h"
+#include "Frontend/SourceLocs.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace warplint {
+
+using namespace clang;
+
+using namespace walker;
+
+SourceLoc KernelWalker::loc(SourceLocation L) const {
+  return toSourceLoc(Ctx, L);
+}
+
+warplint::SourceRange KernelWalker::range(clang::SourceRange R) const {
+  return toSourceRange(Ctx, R);
+}
+
+std::string KernelWalker::text(const clang::Stmt *S) const {
+  return S ? sourceText(Ctx, S->getSourceRange()) : std::string();
+}
+
+std::string KernelWalker::functionName(const FunctionDecl *F) const {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  F->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+  return S;
+}
+
+void KernelWalker::remark(SourceLocation L, std::string Msg) {
+  K.Remarks.emplace_back(loc(L), std::move(Msg));
+}
+
+Predicate KernelWalker::currentGuard() const {
+  if (Guards.empty())
+    return true;
+  return Predicate::conj(Guards);
+}
+
+Predicate KernelWalker::localGuard() const {
+  size_t Base = Frames.empty() ? 0 : Frames.back().GuardBase;
+  if (Base >= Guards.size())
+    return true;
+  return Predicate::conj(
+      std::vector<Predicate>(Guards.begin() + Base, Guards.end()));
+}
+
+void KernelWalker::run(const FunctionDecl *Kernel) {
+  for (unsigned I = 0; I < Kernel->getNumParams(); ++I) {
+    const ParmVarDecl *P = Kernel->getParamDecl(I);
+    Param KP;
+    KP.Id = I;
+    KP.Name = P->getName().str();
+    KP.Type = P->getType().getAsString(Ctx.getPrintingPolicy());
+    KP.IsPointer = P->getType()->isPointerType();
+    K.Params.push_back(KP);
+    ParamIds[P] = I;
+  }
+  Frame F;
+  F.Fn = Kernel;
+  Frames.push_back(std::move(F));
+  if (const Stmt *Body = Kernel->getBody())
+    walkStmt(Body);
+  Frames.pop_back();
+}
+
+Flow KernelWalker::walkStmt(const Stmt *S) {
+  if (!S)
+    return {};
+  if (const auto *C = dyn_cast<CompoundStmt>(S))
+    return walkCompound(C);
+  if (const auto *I = dyn_cast<IfStmt>(S))
+    return walkIf(I);
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    return walkFor(F);
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return walkWhile(S, W->getCond(), W->getBody(), /*IsDo=*/false);
+  if (const auto *D = dyn_cast<DoStmt>(S))
+    return walkWhile(S, D->getCond(), D->getBody(), /*IsDo=*/true);
+  if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
+    return walkWhile(S, nullptr, R->getBody(), /*IsDo=*/false);
+  if (const auto *E = dyn_cast<clang::Expr>(S)) {
+    eval(E);
+    return {};
+  }
+  if (const auto *D = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *Dc : D->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(Dc))
+        walkDecl(VD);
+    return {};
+  }
+  if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+    AbsValue V = AbsValue::integer(0);
+    if (const clang::Expr *E = R->getRetValue())
+      V = eval(E);
+    Frames.back().Returns.emplace_back(localGuard(), V);
+    Flow F;
+    F.Return = true;
+    return F;
+  }
+  if (isa<BreakStmt>(S)) {
+    Flow F;
+    F.Break = true;
+    return F;
+  }
+  if (isa<ContinueStmt>(S)) {
+    Flow F;
+    F.Continue = true;
+    return F;
+  }
+  if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
+    if (const Stmt *Init = Sw->getInit())
+      walkStmt(Init);
+    if (const VarDecl *CV = Sw->getConditionVariable())
+      walkDecl(CV);
+    AbsValue C = eval(Sw->getCond());
+    auto Before = Frames.back().Env;
+    // Which case runs is modelled as an opaque condition; values assigned in
+    // the cases are forgotten afterwards.
+    Guards.push_back(Predicate::unknown("inside 'switch (" +
+                                            text(Sw->getCond()) + ")'",
+                                        threadDependent(C)));
+    Flow Body = walkStmt(Sw->getBody());
+    Guards.pop_back();
+    for (auto &[D, V] : Frames.back().Env) {
+      auto It = Before.find(D);
+      if (It == Before.end())
+        continue;
+      V = AbsValue::unknown("'" + D->getName().str() +
+                                "' as assigned in a switch",
+                            true);
+    }
+    Flow F;
+    if (Body.Return.kind() != PredKind::False)
+      F.Return = Predicate::unknown("a return inside a switch", true);
+    if (Body.Continue.kind() != PredKind::False)
+      F.Continue = Predicate::unknown("a continue inside a switch", true);
+    return F;
+  }
+  if (const auto *L = dyn_cast<LabelStmt>(S))
+    return walkStmt(L->getSubStmt());
+  if (const auto *A = dyn_cast<AttributedStmt>(S))
+    return walkStmt(A->getSubStmt());
+  if (const auto *C = dyn_cast<CaseStmt>(S))
+    return walkStmt(C->getSubStmt());
+  if (const auto *D = dyn_cast<DefaultStmt>(S))
+    return walkStmt(D->getSubStmt());
+  if (isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S)) {
+    remark(S->getBeginLoc(), "goto is not followed; guards after it may be "
+                             "incomplete");
+    return {};
+  }
+  // Anything else (asm, null statements, ...) has no modelled effect; still
+  // visit sub-expressions so that accesses inside are seen.
+  for (const Stmt *C : S->children())
+    if (C)
+      walkStmt(C);
+  return {};
+}
+
+Flow KernelWalker::walkCompound(const CompoundStmt *S) {
+  Flow Out;
+  size_t Pushed = 0;
+  std::vector<Predicate> Stay; // conditions under which we are still here
+  for (const Stmt *Child : S->body()) {
+    Flow F = walkStmt(Child);
+    Predicate Here = Stay.empty() ? Predicate(true) : Predicate::conj(Stay);
+    auto Lift = [&](const Predicate &P) {
+      return P.kind() == PredKind::False ? P : Predicate::conj({Here, P});
+    };
+    Out.Return = orElse(Out.Return, Lift(F.Return));
+    Out.Break = orElse(Out.Break, Lift(F.Break));
+    Out.Continue = orElse(Out.Continue, Lift(F.Continue));
+    if (alwaysExits(F))
+      break; // the rest of the block is unreachable
+    Predicate Leave = orElse(orElse(F.Return, F.Break), F.Continue);
+    if (Leave.kind() != PredKind::False) {
+      Predicate Remain = Predicate::negate(Leave);
+      Guards.push_back(Remain);
+      Stay.push_back(Remain);
+      ++Pushed;
+    }
+  }
+  Guards.resize(Guards.size() - Pushed);
+  return Out;
+}
+
+Flow KernelWalker::walkIf(const IfStmt *S) {
+  if (const Stmt *Init = S->getInit())
+    walkStmt(Init);
+  if (const VarDecl *CV = S->getConditionVariable())
+    walkDecl(CV);
+  Predicate C;
+  if (S->isConstexpr() || S->isConsteval()) {
+    bool B = false;
+    if (S->getCond() && S->getCond()->EvaluateAsBooleanCondition(B, Ctx))
+      C = B;
+  } else {
+    C = toPred(eval(S->getCond()), S->getCond());
+  }
+  Flow Then, Else;
+  auto Saved = Frames.back().Env;
+  auto ThenEnv = Saved;
+  if (C.kind() != PredKind::False) {
+    Guards.push_back(C);
+    Then = walkStmt(S->getThen());
+    Guards.pop_back();
+    ThenEnv = Frames.back().Env;
+    Frames.back().Env = Saved;
+  }
+  Predicate NotC = Predicate::negate(C);
+  if (S->getElse() && NotC.kind() != PredKind::False) {
+    Guards.push_back(NotC);
+    Else = walkStmt(S->getElse());
+    Guards.pop_back();
+  }
+  auto ElseEnv = Frames.back().Env;
+  // A branch that always leaves contributes no values to what follows.
+  if (C.kind() == PredKind::False || alwaysExits(Then))
+    Frames.back().Env = ElseEnv;
+  else if (NotC.kind() == PredKind::False || alwaysExits(Else))
+    Frames.back().Env = ThenEnv;
+  else
+    mergeEnv(C, ThenEnv, ElseEnv);
+
+  auto Both = [&](const Predicate &T, const Predicate &E) {
+    Predicate A = T.kind() == PredKind::False ? Predicate(false)
+                                               : Predicate::conj({C, T});
+    Predicate B = E.kind() == PredKind::False ? Predicate(false)
+                                               : Predicate::conj({NotC, E});
+    return orElse(A, B);
+  };
+  Flow Out;
+  Out.Return = Both(Then.Return, Else.Return);
+  Out.Break = Both(Then.Break, Else.Break);
+  Out.Continue = Both(Then.Continue, Else.Continue);
+  return Out;
+}
+
+void KernelWalker::mergeEnv(const Predicate &C,
+                            const std::map<const ValueDecl *, AbsValue> &Then,
+                            const std::map<const ValueDecl *, AbsValue> &Else) {
+  std::map<const ValueDecl *, AbsValue> Out;
+  for (const auto &[D, A] : Then) {
+    auto It = Else.find(D);
+    if (It == Else.end())
+      continue; // declared inside the branch: out of scope now
+    const AbsValue &B = It->second;
+    if (A.K == AbsValue::Kind::Int && B.K == AbsValue::Kind::Int) {
+      Out[D] = A.Int == B.Int ? A : AbsValue::integer(Expr::select(C, A.Int, B.Int));
+    } else if (A.K == AbsValue::Kind::Bool && B.K == AbsValue::Kind::Bool) {
+      Out[D] = A.Bool == B.Bool
+                   ? A
+                   : AbsValue::boolean(Predicate::disj(
+                         {Predicate::conj({C, A.Bool}),
+                          Predicate::conj({Predicate::negate(C), B.Bool})}));
+    } else if (A.K == AbsValue::Kind::Pointer &&
+               B.K == AbsValue::Kind::Pointer && A.Object == B.Object) {
+      AbsValue P = A;
+      if (A.Offset && B.Offset)
+        P.Offset = *A.Offset == *B.Offset
+                       ? *A.Offset
+                       : Expr::select(C, *A.Offset, *B.Offset);
+      else
+        P.Offset.reset(), P.Reason = A.Offset ? B.Reason : A.Reason;
+      P.Derived = A.Derived || B.Derived;
+      Out[D] = P;
+    } else if (A.isUnknown() && B.isUnknown() && A.Reason == B.Reason) {
+      Out[D] = A;
+    } else {
+      bool Dep = threadDependent(C) || threadDependent(A) || threadDependent(B);
+      const AbsValue &U = A.isUnknown() ? A : B;
+      Out[D] = U.isUnknown()
+                   ? U
+                   : AbsValue::unknown("'" + D->getName().str() +
+                                           "' as assigned in different branches",
+                                       Dep);
+    }
+  }
+  Frames.back().Env = std::move(Out);
+}
+
+void KernelWalker::walkDecl(const VarDecl *VD) {
+  if (VD->hasAttr<CUDASharedAttr>() || VD->isStaticLocal() ||
+      VD->hasExternalStorage())
+    return; // objects are created where they are used
+  QualType T = VD->getType();
+  const clang::Expr *Init = VD->getInit();
+  if (T->isReferenceType() && Init) {
+    LValue LV = evalLValue(Init);
+    Frames.back().Refs[VD] = LV;
+    return;
+  }
+  if (!Init) {
+    Frames.back().Env[VD] = AbsValue::unknown(
+        "uninitialized '" + VD->getName().str() + "'", true);
+    return;
+  }
+  AbsValue V = eval(Init);
+  if (T->isArrayType() || T->isRecordType())
+    V = AbsValue::unknown("the local '" + VD->getName().str() + "'", true);
+  else if (T->isIntegralOrEnumerationType() && !T->isBooleanType())
+    V = toInt(V, Init);
+  Frames.back().Env[VD] = V;
+}
+
+void KernelWalker::havocAssigned(const Stmt *Body, const ValueDecl *Except,
+                                 const std::string &Why) {
+  if (!Body)
+    return;
+  WrittenVars W;
+  W.TraverseStmt(const_cast<Stmt *>(Body));
+  auto &Env = Frames.back().Env;
+  for (const auto &[D, L] : W.Vars) {
+    if (D == Except)
+      continue;
+    auto It = Env.find(D);
+    if (It == Env.end())
+      continue; // declared inside the loop, or not a local
+    bool Dep = true;
+    It->second = AbsValue::unknown("'" + D->getName().str() + "', which " +
+                                       Why + " (" + locString(Ctx, L) + ")",
+                                   Dep);
+  }
+}
+
+} // namespace warplint

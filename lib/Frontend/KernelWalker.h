@@ -1,0 +1,214 @@
+//===- KernelWalker.h - Abstract interpretation of one kernel ---*- C++ -*-===//
+//
+// Walks the body of one __global__ function (and, inlined in the caller's
+// context, the __device__ functions it calls) in program order, keeping an
+// environment of local variables as Exprs over the model's symbols, the
+// conjunction of enclosing conditions, and the loop nest. Every load, store
+// and atomic on a memory object becomes a model Access. The walker never
+// fails: anything it cannot express becomes unknown with a reason.
+//
+// The implementation is split by purpose: KernelWalker.cpp (statements,
+// guards, loops), ExprEval.cpp (expressions: integers, predicates, pointers,
+// assignments), CallEval.cpp (calls: inlining, atomics, builtins),
+// MemoryObjects.cpp (objects and accesses).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_FRONTEND_KERNELWALKER_H
+#define WARPLINT_FRONTEND_KERNELWALKER_H
+
+#include "Frontend/Frontend.h"
+#include "Model/AccessModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// The abstract value of a C++ expression: an integer (an Expr), a boolean
+/// (a Predicate), a pointer into a memory object (object and byte offset),
+/// or unknown with a reason. Thread-dependence of unknowns is tracked so that
+/// unknown guards can say whether they may split a warp.
+struct AbsValue {
+  enum class Kind { Unknown, Int, Bool, Pointer };
+  Kind K = Kind::Unknown;
+  Expr Int;                    ///< Kind::Int
+  Predicate Bool;              ///< Kind::Bool
+  unsigned Object = 0;         ///< Kind::Pointer: index into Objects
+  std::optional<Expr> Offset;  ///< Kind::Pointer: bytes; nullopt: unknown
+  std::string Reason;          ///< Unknown (or unknown pointer offset)
+  bool ThreadDep = true;       ///< Unknown: may differ between threads
+  /// Pointer derived by something other than a plain subscript chain
+  /// (pointer variables, arithmetic, casts): flattening of a multi-dim array.
+  bool Derived = false;
+
+  static AbsValue unknown(std::string Reason, bool ThreadDep) {
+    AbsValue V;
+    V.Reason = std::move(Reason);
+    V.ThreadDep = ThreadDep;
+    return V;
+  }
+  static AbsValue integer(Expr E) {
+    AbsValue V;
+    V.K = Kind::Int;
+    V.Int = std::move(E);
+    return V;
+  }
+  static AbsValue boolean(Predicate P) {
+    AbsValue V;
+    V.K = Kind::Bool;
+    V.Bool = std::move(P);
+    return V;
+  }
+  static AbsValue pointer(unsigned Object, std::optional<Expr> Offset) {
+    AbsValue V;
+    V.K = Kind::Pointer;
+    V.Object = Object;
+    V.Offset = std::move(Offset);
+    return V;
+  }
+  bool isUnknown() const { return K == Kind::Unknown; }
+};
+
+/// An lvalue: a local variable, a place in a memory object, or unknown.
+struct LValue {
+  enum class Kind { Unknown, Var, Memory };
+  Kind K = Kind::Unknown;
+  const clang::ValueDecl *Var = nullptr; ///< Kind::Var
+  AbsValue Ptr;                          ///< Kind::Memory: its address
+  std::string Field;                     ///< ".x" for struct members
+  std::vector<clang::SourceRange> Subscripts; ///< multi-dim array subscripts
+  std::string Reason;                    ///< Kind::Unknown
+  /// Kind::Unknown but block-uniform (a struct kernel parameter's field, a
+  /// __constant__ variable): reading it gives a Uniform symbol.
+  bool Uniform = false;
+  /// Memory reached by a plain subscript chain on a declared object
+  /// (tile[r][c]): its Subscripts are meaningful.
+  bool Chain = false;
+};
+
+/// How control may leave a statement: the condition (under the statement's
+/// own guard) for each kind of exit.
+struct Flow {
+  Predicate Return = false;
+  Predicate Break = false;
+  Predicate Continue = false;
+};
+
+class KernelWalker {
+public:
+  KernelWalker(clang::ASTContext &Ctx, const FrontendOptions &Opts,
+               KernelModel &K)
+      : Ctx(Ctx), Opts(Opts), K(K) {}
+
+  /// Fills K's Params, Objects, Loops, Uniforms, Accesses and Remarks from
+  /// the body of Kernel.
+  void run(const clang::FunctionDecl *Kernel);
+
+  // Public for the launch-site helpers: converts a clang location.
+  SourceLoc loc(clang::SourceLocation L) const;
+  SourceRange range(clang::SourceRange R) const;
+
+private:
+  // One inlined function activation.
+  struct Frame {
+    const clang::FunctionDecl *Fn = nullptr;
+    std::map<const clang::ValueDecl *, AbsValue> Env;
+    size_t GuardBase = 0; ///< Guards below this index belong to callers
+    /// (condition within the function, value) per return statement.
+    std::vector<std::pair<Predicate, AbsValue>> Returns;
+    clang::SourceLocation CallLoc;
+    /// Reference parameters bound to the caller's lvalues.
+    std::map<const clang::ValueDecl *, LValue> Refs;
+  };
+
+  // --- statements (KernelWalker.cpp)
+  Flow walkStmt(const clang::Stmt *S);
+  Flow walkCompound(const clang::CompoundStmt *S);
+  Flow walkIf(const clang::IfStmt *S);
+  Flow walkFor(const clang::ForStmt *S);
+  Flow walkWhile(const clang::Stmt *S, const clang::Expr *Cond,
+                 const clang::Stmt *Body, bool IsDo);
+  Flow walkLoopBody(const clang::Stmt *Body, unsigned LoopId);
+  void walkDecl(const clang::VarDecl *VD);
+  void havocAssigned(const clang::Stmt *Body, const clang::ValueDecl *Except,
+                     const std::string &Why);
+  void mergeEnv(const Predicate &C,
+                const std::map<const clang::ValueDecl *, AbsValue> &Then,
+                const std::map<const clang::ValueDecl *, AbsValue> &Else);
+  Predicate currentGuard() const;
+  Predicate localGuard() const;
+  void remark(clang::SourceLocation L, std::string Msg);
+
+  // --- expressions (ExprEval.cpp)
+  AbsValue eval(const clang::Expr *E);
+  AbsValue evalImpl(const clang::Expr *E);
+  AbsValue evalBinary(const clang::BinaryOperator *B);
+  AbsValue evalUnary(const clang::UnaryOperator *U);
+  AbsValue evalCast(const clang::CastExpr *C);
+  AbsValue evalConditional(const clang::AbstractConditionalOperator *C);
+  AbsValue evalAssign(const clang::BinaryOperator *B);
+  AbsValue evalIncDec(const clang::UnaryOperator *U);
+  AbsValue evalDeclRef(const clang::DeclRefExpr *D);
+  AbsValue evalMember(const clang::MemberExpr *M);
+  std::optional<AbsValue> builtinVar(const clang::Expr *E);
+  LValue evalLValue(const clang::Expr *E);
+  AbsValue readLValue(const LValue &LV, const clang::Expr *E);
+  void writeLValue(const LValue &LV, const clang::Expr *E, AbsValue V);
+  Predicate toPred(const AbsValue &V, const clang::Expr *E);
+  AbsValue toInt(const AbsValue &V, const clang::Expr *E);
+  AbsValue arith(clang::BinaryOperatorKind Op, const AbsValue &L,
+                 const AbsValue &R, const clang::Expr *E);
+  AbsValue pointerAdd(const AbsValue &P, const AbsValue &I,
+                      clang::QualType Pointee, bool Negate,
+                      const clang::Expr *E);
+  bool threadDependent(const Expr &E) const;
+  bool threadDependent(const Predicate &P) const;
+  bool threadDependent(const AbsValue &V) const;
+  std::string text(const clang::Expr *E) const;
+  std::string text(const clang::Stmt *S) const;
+  std::string functionName(const clang::FunctionDecl *F) const;
+  AbsValue lookupVar(const clang::ValueDecl *D, const clang::Expr *E);
+  std::optional<unsigned> paramIndex(const clang::ValueDecl *D) const;
+  AbsValue opaqueLoadValue(const AbsValue &Addr, const clang::Expr *E);
+
+  // --- calls (CallEval.cpp)
+  AbsValue evalCall(const clang::CallExpr *C);
+  AbsValue evalConstruct(const clang::CXXConstructExpr *C);
+  AbsValue evalOperatorCall(const clang::CXXOperatorCallExpr *C);
+  AbsValue inlineCall(const clang::CallExpr *C, const clang::FunctionDecl *F);
+  std::optional<AbsValue> evalAtomic(const clang::CallExpr *C,
+                                     llvm::StringRef Name);
+
+  // --- objects and accesses (MemoryObjects.cpp)
+  std::optional<unsigned> objectFor(const clang::ValueDecl *D);
+  void noteOutsideUse(unsigned Obj, clang::SourceLocation L,
+                      const std::string &How);
+  void recordAccess(const LValue &LV, const clang::Expr *E, AccessOp Op,
+                    clang::QualType AccessType);
+  void notePointerEscape(const AbsValue &V, const clang::Expr *E,
+                         const std::string &How);
+
+  clang::ASTContext &Ctx;
+  const FrontendOptions &Opts;
+  KernelModel &K;
+  std::vector<Frame> Frames;
+  std::vector<Predicate> Guards;
+  std::vector<unsigned> LoopStack;
+  std::vector<bool> LoopThreadDep;
+  std::map<const clang::ValueDecl *, unsigned> ObjectIds;
+  std::map<const clang::ParmVarDecl *, unsigned> ParamIds;
+  bool CapReached = false;
+  unsigned WalkDepth = 0;
+};
+
+} // namespace warplint
+
+#endif // WARPLINT_FRONTEND_KERNELWALKER_H

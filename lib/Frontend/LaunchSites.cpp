@@ -1,0 +1,360 @@
+//===- LaunchSites.cpp - Block shapes and argument values of launches -----===//
+
+#include "Frontend/LaunchSites.h"
+#include "Frontend/SourceLocs.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Regex.h"
+
+namespace warplint {
+
+using namespace clang;
+
+namespace {
+
+/// Whether a function body may change a local variable after its
+/// initialization (assignment to it or to one of its members, ++/--, address
+/// taken, non-const reference argument). Launch shapes follow a local's
+/// initializer only when it cannot have changed.
+class ModifiedLocal : public RecursiveASTVisitor<ModifiedLocal> {
+public:
+  explicit ModifiedLocal(const VarDecl *V) : V(V) {}
+  bool Found = false;
+
+  bool refersToVar(const clang::Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    while (const auto *M = dyn_cast<MemberExpr>(E))
+      E = M->getBase()->IgnoreParenImpCasts();
+    const auto *D = dyn_cast<DeclRefExpr>(E);
+    return D && D->getDecl() == V;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    Found |= B->isAssignmentOp() && refersToVar(B->getLHS());
+    return !Found;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    Found |= C->isAssignmentOp() && C->getNumArgs() > 0 &&
+             refersToVar(C->getArg(0));
+    return !Found;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    Found |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+             refersToVar(U->getSubExpr());
+    return !Found;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *F = C->getDirectCallee();
+    if (!F || isa<CUDAKernelCallExpr>(C))
+      return true;
+    for (unsigned I = 0; I < C->getNumArgs() && I < F->getNumParams(); ++I) {
+      QualType T = F->getParamDecl(I)->getType();
+      if (T->isReferenceType() &&
+          !T.getNonReferenceType().isConstQualified() &&
+          refersToVar(C->getArg(I)))
+        Found = true;
+    }
+    return !Found;
+  }
+
+private:
+  const VarDecl *V;
+};
+
+/// Constant evaluation of host expressions, following locals that are never
+/// modified to their initializers (`int n = 256; k<<<g, n>>>`).
+class HostEval {
+public:
+  HostEval(ASTContext &Ctx, const FunctionDecl *Fn) : Ctx(Ctx), Fn(Fn) {}
+
+  std::optional<int64_t> integer(const clang::Expr *E, unsigned Depth = 0) {
+    if (!E || Depth > 16 || E->isValueDependent())
+      return std::nullopt;
+    clang::Expr::EvalResult R;
+    if (E->isPRValue() && E->getType()->isIntegralOrEnumerationType() &&
+        E->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().getExtValue();
+    E = E->IgnoreParenImpCasts();
+    if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
+      return integer(C->getSubExpr(), Depth + 1);
+    if (const auto *D = dyn_cast<DeclRefExpr>(E))
+      if (const VarDecl *V = unchangedLocal(D))
+        if (V->getType()->isIntegralOrEnumerationType())
+          return integer(V->getInit(), Depth + 1);
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      auto L = integer(B->getLHS(), Depth + 1);
+      auto Rv = integer(B->getRHS(), Depth + 1);
+      if (!L || !Rv)
+        return std::nullopt;
+      switch (B->getOpcode()) {
+      case BO_Add:
+        return *L + *Rv;
+      case BO_Sub:
+        return *L - *Rv;
+      case BO_Mul:
+        return *L * *Rv;
+      case BO_Div:
+        return *Rv ? std::optional<int64_t>(*L / *Rv) : std::nullopt;
+      case BO_Rem:
+        return *Rv ? std::optional<int64_t>(*L % *Rv) : std::nullopt;
+      default:
+        return std::nullopt;
+      }
+    }
+    return std::nullopt;
+  }
+
+  /// A dim3 (or integer converted to dim3) expression.
+  std::optional<std::array<int64_t, 3>> dim3(const clang::Expr *E,
+                                             unsigned Depth = 0) {
+    if (!E || Depth > 16)
+      return std::nullopt;
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *C = dyn_cast<CXXFunctionalCastExpr>(E))
+      return dim3(C->getSubExpr(), Depth + 1);
+    if (const auto *C = dyn_cast<CastExpr>(E))
+      return dim3(C->getSubExpr(), Depth + 1);
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      return dim3(M->getSubExpr(), Depth + 1);
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      const CXXConstructorDecl *Ctor = C->getConstructor();
+      if (Ctor && Ctor->isCopyOrMoveConstructor() && C->getNumArgs() >= 1)
+        return dim3(C->getArg(0), Depth + 1);
+      std::array<int64_t, 3> Out = {1, 1, 1};
+      for (unsigned I = 0; I < C->getNumArgs() && I < 3; ++I) {
+        auto V = integer(C->getArg(I), Depth + 1);
+        if (!V)
+          return std::nullopt;
+        Out[I] = *V;
+      }
+      return Out;
+    }
+    if (const auto *D = dyn_cast<DeclRefExpr>(E))
+      if (const VarDecl *V = unchangedLocal(D))
+        return dim3(V->getInit(), Depth + 1);
+    if (E->getType()->isIntegralOrEnumerationType())
+      if (auto V = integer(E, Depth + 1))
+        return std::array<int64_t, 3>{*V, 1, 1};
+    return std::nullopt;
+  }
+
+private:
+  const VarDecl *unchangedLocal(const DeclRefExpr *D) {
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    if (!V || !V->getInit())
+      return nullptr;
+    if (V->getType().isConstQualified())
+      return V;
+    if (!V->isLocalVarDecl() || !Fn || !Fn->getBody())
+      return nullptr;
+    ModifiedLocal M(V);
+    M.TraverseStmt(Fn->getBody());
+    return M.Found ? nullptr : V;
+  }
+
+  ASTContext &Ctx;
+  const FunctionDecl *Fn;
+};
+
+class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
+public:
+  LaunchFinder(ASTContext &Ctx,
+               std::map<const FunctionDecl *,
+                        std::vector<LaunchSiteIndex::Site>> &Out)
+      : Ctx(Ctx), Out(Out) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool TraverseFunctionDecl(FunctionDecl *F) {
+    const FunctionDecl *Saved = Current;
+    Current = F;
+    bool R = RecursiveASTVisitor::TraverseFunctionDecl(F);
+    Current = Saved;
+    return R;
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
+    const FunctionDecl *Saved = Current;
+    Current = F;
+    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(F);
+    Current = Saved;
+    return R;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *C) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    if (!Callee || C->isValueDependent() || C->isTypeDependent() ||
+        (Current && Current->isDependentContext()))
+      return true;
+    HostEval H(Ctx, Current);
+    LaunchSiteIndex::Site S;
+    S.Loc = toSourceLoc(Ctx, C->getBeginLoc());
+    const CallExpr *Config = C->getConfig();
+    std::optional<std::array<int64_t, 3>> Block, Grid;
+    if (Config && Config->getNumArgs() >= 2) {
+      Grid = H.dim3(Config->getArg(0));
+      Block = H.dim3(Config->getArg(1));
+    }
+    if (!Block) {
+      S.Why = "launch at " + S.Loc.File + ":" + std::to_string(S.Loc.Line) +
+              ":" + std::to_string(S.Loc.Column) +
+              " skipped: its block shape is not a compile-time constant";
+      Out[Callee->getCanonicalDecl()].push_back(S);
+      return true;
+    }
+    LaunchConfig L;
+    L.Source = LaunchSource::LaunchSite;
+    L.Site = S.Loc;
+    L.Block = BlockShape{(*Block)[0], (*Block)[1], (*Block)[2]};
+    L.Grid = Grid;
+    if (Config->getNumArgs() >= 3)
+      L.DynamicSharedBytes = H.integer(Config->getArg(2));
+    for (unsigned I = 0; I < C->getNumArgs() && I < Callee->getNumParams();
+         ++I) {
+      QualType T = Callee->getParamDecl(I)->getType();
+      if (!T->isIntegralOrEnumerationType())
+        continue;
+      if (auto V = H.integer(C->getArg(I)))
+        L.ParamValues.emplace_back(I, *V);
+    }
+    S.Config = L;
+    Out[Callee->getCanonicalDecl()].push_back(S);
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  std::map<const FunctionDecl *, std::vector<LaunchSiteIndex::Site>> &Out;
+  const FunctionDecl *Current = nullptr;
+};
+
+bool sameConfig(const LaunchConfig &A, const LaunchConfig &B) {
+  return A.Block == B.Block && A.Grid == B.Grid &&
+         A.ParamValues == B.ParamValues &&
+         A.DynamicSharedBytes == B.DynamicSharedBytes;
+}
+
+/// `// warplint: block-dim(X[,Y[,Z]])` on the comment lines right before the
+/// kernel (or its template header).
+std::vector<LaunchConfig> annotations(ASTContext &Ctx,
+                                      const FunctionDecl *Kernel) {
+  std::vector<LaunchConfig> Out;
+  const FunctionDecl *D = Kernel;
+  if (const FunctionDecl *P = Kernel->getTemplateInstantiationPattern())
+    D = P;
+  SourceLocation Begin = D->getBeginLoc();
+  if (const FunctionTemplateDecl *T = D->getDescribedFunctionTemplate())
+    Begin = T->getBeginLoc();
+  const SourceManager &SM = Ctx.getSourceManager();
+  Begin = SM.getExpansionLoc(Begin);
+  if (Begin.isInvalid())
+    return Out;
+  FileID FID = SM.getFileID(Begin);
+  bool Invalid = false;
+  llvm::StringRef Buf = SM.getBufferData(FID, &Invalid);
+  if (Invalid)
+    return Out;
+  unsigned Offset = SM.getFileOffset(Begin);
+  // Start of the kernel's line, then walk back over comment lines.
+  // (StringRef::rfind(C, From) searches the positions before From.)
+  size_t LineStart = Buf.rfind('\n', Offset);
+  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  llvm::Regex Re("warplint:[ \t]*block-dim[ \t]*\\([ \t]*([0-9]+)[ \t]*(,[ "
+                 "\t]*([0-9]+)[ \t]*)?(,[ \t]*([0-9]+)[ \t]*)?\\)");
+  while (LineStart > 0) {
+    size_t PrevEnd = LineStart - 1;
+    size_t PrevStart = Buf.rfind('\n', PrevEnd);
+    PrevStart = PrevStart == llvm::StringRef::npos ? 0 : PrevStart + 1;
+    llvm::StringRef Line = Buf.slice(PrevStart, PrevEnd).trim();
+    if (!Line.starts_with("//"))
+      break;
+    llvm::SmallVector<llvm::StringRef, 6> M;
+    if (Re.match(Line, &M)) {
+      LaunchConfig L;
+      L.Source = LaunchSource::Annotation;
+      BlockShape B;
+      M[1].getAsInteger(10, B.X);
+      B.Y = B.Z = 1;
+      if (!M[3].empty())
+        M[3].getAsInteger(10, B.Y);
+      if (!M[5].empty())
+        M[5].getAsInteger(10, B.Z);
+      L.Block = B;
+      size_t Col = Buf.slice(PrevStart, PrevEnd).find("//");
+      L.Site = toSourceLoc(
+          Ctx, SM.getComposedLoc(FID, unsigned(PrevStart + Col)));
+      Out.insert(Out.begin(), L);
+    }
+    LineStart = PrevStart;
+  }
+  return Out;
+}
+
+} // namespace
+
+LaunchSiteIndex::LaunchSiteIndex(ASTContext &Ctx) {
+  LaunchFinder F(Ctx, Sites);
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+const std::vector<LaunchSiteIndex::Site> &
+LaunchSiteIndex::sitesOf(const FunctionDecl *Kernel) const {
+  static const std::vector<Site> None;
+  auto It = Sites.find(Kernel->getCanonicalDecl());
+  return It == Sites.end() ? None : It->second;
+}
+
+void chooseLaunches(ASTContext &Ctx, const FunctionDecl *Kernel,
+                    const LaunchSiteIndex &Index, const FrontendOptions &Opts,
+                    KernelModel &K) {
+  std::optional<int64_t> Bounds;
+  if (const auto *A = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
+    clang::Expr::EvalResult R;
+    if (A->getMaxThreads() && !A->getMaxThreads()->isValueDependent() &&
+        A->getMaxThreads()->EvaluateAsInt(R, Ctx))
+      Bounds = R.Val.getInt().getExtValue();
+  }
+  K.MaxThreadsPerBlock = Bounds;
+
+  auto Add = [&](const LaunchConfig &L) {
+    for (const LaunchConfig &E : K.Launches)
+      if (E.Source == L.Source && sameConfig(E, L))
+        return;
+    K.Launches.push_back(L);
+  };
+  for (const LaunchSiteIndex::Site &S : Index.sitesOf(Kernel)) {
+    if (S.Config)
+      Add(*S.Config);
+    else
+      K.Remarks.emplace_back(S.Loc, S.Why);
+  }
+  if (!K.Launches.empty())
+    return;
+  for (const BlockShape &B : Opts.BlockDims) {
+    LaunchConfig L;
+    L.Source = LaunchSource::CommandLine;
+    L.Block = B;
+    Add(L);
+  }
+  if (!K.Launches.empty())
+    return;
+  for (const LaunchConfig &L : annotations(Ctx, Kernel))
+    Add(L);
+  if (!K.Launches.empty())
+    return;
+  if (Bounds && *Bounds > 0) {
+    LaunchConfig L;
+    L.Source = LaunchSource::LaunchBounds;
+    L.Block = BlockShape{*Bounds, 1, 1};
+    L.Site = toSourceLoc(Ctx, Kernel->getAttr<CUDALaunchBoundsAttr>()
+                                  ->getLocation());
+    Add(L);
+    return;
+  }
+  LaunchConfig L;
+  L.Source = LaunchSource::Assumed;
+  K.Launches.push_back(L);
+}
+
+} // namespace warplint

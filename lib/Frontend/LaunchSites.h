@@ -1,0 +1,51 @@
+//===- LaunchSites.h - Block shapes and argument values of launches -*- C++ -*-//
+//
+// Finds every kernel<<<grid, block, smem>>>(args) in the translation unit's
+// host code and turns the constant parts into LaunchConfigs, then chooses,
+// per kernel, the configurations to analyze. Precedence (first that gives at
+// least one shape wins): launch sites > --block-dim > the
+// `// warplint: block-dim(X,Y,Z)` annotation > __launch_bounds__(N) (N x 1 x
+// 1) > one Assumed configuration without a block shape.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_FRONTEND_LAUNCHSITES_H
+#define WARPLINT_FRONTEND_LAUNCHSITES_H
+
+#include "Frontend/Frontend.h"
+#include "Model/AccessModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+
+#include <map>
+#include <vector>
+
+namespace warplint {
+
+/// Launch sites of one translation unit, keyed by the launched function
+/// (the template instantiation for templated kernels).
+class LaunchSiteIndex {
+public:
+  explicit LaunchSiteIndex(clang::ASTContext &Ctx);
+
+  struct Site {
+    std::optional<LaunchConfig> Config; ///< nullopt: block not constant
+    SourceLoc Loc;
+    std::string Why; ///< when Config is nullopt
+  };
+  const std::vector<Site> &sitesOf(const clang::FunctionDecl *Kernel) const;
+
+private:
+  std::map<const clang::FunctionDecl *, std::vector<Site>> Sites;
+};
+
+/// Fills K.Launches (never empty) and K.MaxThreadsPerBlock; skipped launch
+/// sites become remarks.
+void chooseLaunches(clang::ASTContext &Ctx, const clang::FunctionDecl *Kernel,
+                    const LaunchSiteIndex &Index, const FrontendOptions &Opts,
+                    KernelModel &K);
+
+} // namespace warplint
+
+#endif // WARPLINT_FRONTEND_LAUNCHSITES_H

@@ -1,0 +1,170 @@
+//===- MemoryObjects.cpp - Memory objects and recorded accesses -----------===//
+//
+// Objects are created the first time a kernel uses them: __shared__
+// variables (static or extern), __device__ globals, and pointer kernel
+// parameters (global buffers, 256-byte aligned as cudaMalloc returns them).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/KernelWalker.h"
+#include "Frontend/SourceLocs.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/TypeLoc.h"
+
+namespace warplint {
+
+using namespace clang;
+
+namespace {
+
+/// The source range of the innermost (last written) array extent of a
+/// declarator: "33" in `float a[4][33]`.
+clang::SourceRange lastExtent(const VarDecl *VD) {
+  const TypeSourceInfo *TSI = VD->getTypeSourceInfo();
+  if (!TSI)
+    return {};
+  clang::SourceRange Last;
+  TypeLoc TL = TSI->getTypeLoc();
+  while (TL) {
+    if (auto A = TL.getAs<ArrayTypeLoc>()) {
+      if (const clang::Expr *Size = A.getSizeExpr())
+        Last = Size->getSourceRange();
+      TL = A.getElementLoc();
+      continue;
+    }
+    TypeLoc Next = TL.getNextTypeLoc();
+    if (!Next || Next == TL)
+      break;
+    TL = Next;
+  }
+  return Last;
+}
+
+} // namespace
+
+std::optional<unsigned> KernelWalker::objectFor(const ValueDecl *D) {
+  if (!D)
+    return std::nullopt;
+  if (auto It = ObjectIds.find(D); It != ObjectIds.end())
+    return It->second;
+  MemoryObject O;
+  QualType T = D->getType();
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (!VD)
+    return std::nullopt;
+  bool IsParam = paramIndex(D).has_value();
+  if (IsParam) {
+    if (!T->isPointerType())
+      return std::nullopt;
+    O.Space = MemorySpace::Global;
+    O.IsParameter = true;
+    O.AlignBytes = 256;
+    T = T->getPointeeType();
+  } else if (VD->hasAttr<CUDASharedAttr>()) {
+    O.Space = MemorySpace::Shared;
+    O.IsExtern = VD->hasExternalStorage();
+  } else if (VD->hasAttr<CUDADeviceAttr>() && VD->hasGlobalStorage() &&
+             !VD->hasAttr<CUDAConstantAttr>() && !T.isConstQualified()) {
+    O.Space = MemorySpace::Global;
+    O.AlignBytes = Ctx.getDeclAlign(VD).getQuantity();
+  } else {
+    return std::nullopt;
+  }
+  O.Name = D->getName().str();
+  // Peel the array dimensions, outermost first.
+  while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+    if (const auto *CA = dyn_cast<ConstantArrayType>(AT))
+      O.Extents.push_back(CA->getSize().getSExtValue());
+    else
+      O.Extents.push_back(0);
+    T = AT->getElementType();
+  }
+  PrintingPolicy PP = Ctx.getPrintingPolicy();
+  PP.SuppressTagKeyword = true;
+  O.ElementType = T.getUnqualifiedType().getAsString(PP);
+  if (!T->isIncompleteType() && !T->isVoidType())
+    O.ElementBytes = Ctx.getTypeSizeInChars(T).getQuantity();
+  else
+    O.ElementBytes = 1;
+  if (O.Space == MemorySpace::Shared && O.AlignBytes == 0)
+    O.AlignBytes = Ctx.getDeclAlign(VD).getQuantity();
+  O.DeclLoc = loc(VD->getLocation());
+  if (!IsParam)
+    O.LastExtentRange = range(lastExtent(VD));
+  unsigned Id = K.Objects.size();
+  K.Objects.push_back(std::move(O));
+  ObjectIds[D] = Id;
+  return Id;
+}
+
+void KernelWalker::noteOutsideUse(unsigned Obj, SourceLocation L,
+                                  const std::string &How) {
+  if (Obj >= K.Objects.size())
+    return;
+  MemoryObject &O = K.Objects[Obj];
+  if (O.UsedOutsideSubscripts)
+    return;
+  O.UsedOutsideSubscripts = true;
+  O.OutsideUseNote = How + " at " + locString(Ctx, L);
+}
+
+void KernelWalker::notePointerEscape(const AbsValue &V, const clang::Expr *E,
+                                     const std::string &How) {
+  if (V.K == AbsValue::Kind::Pointer)
+    noteOutsideUse(V.Object, E->getBeginLoc(),
+                   "its address is " + How);
+}
+
+void KernelWalker::recordAccess(const LValue &LV, const clang::Expr *E,
+                                AccessOp Op, QualType AccessType) {
+  if (LV.K != LValue::Kind::Memory || LV.Ptr.K != AbsValue::Kind::Pointer)
+    return;
+  if (CapReached)
+    return;
+  if (K.Accesses.size() >= Opts.MaxAccessesPerKernel) {
+    CapReached = true;
+    remark(E->getBeginLoc(),
+           "more than " + std::to_string(Opts.MaxAccessesPerKernel) +
+               " accesses in this kernel; the rest are not analyzed");
+    return;
+  }
+  const MemoryObject &O = K.Objects[LV.Ptr.Object];
+  Access A;
+  A.Id = K.Accesses.size();
+  A.Range = range(E->getSourceRange());
+  A.Function = functionName(Frames.back().Fn);
+  for (size_t I = 1; I < Frames.size(); ++I)
+    A.CallChain.push_back(
+        {functionName(Frames[I].Fn), loc(Frames[I].CallLoc)});
+  A.Object = LV.Ptr.Object;
+  A.Op = Op;
+  AccessType = AccessType.getNonReferenceType();
+  if (!AccessType.isNull() && !AccessType->isIncompleteType() &&
+      !AccessType->isVoidType())
+    A.Bytes = Ctx.getTypeSizeInChars(AccessType).getQuantity();
+  else
+    A.Bytes = O.ElementBytes;
+  bool ZeroLength = !O.IsExtern && !O.Extents.empty() &&
+                    std::find(O.Extents.begin(), O.Extents.end(), 0) !=
+                        O.Extents.end();
+  if (ZeroLength)
+    A.UnknownReason = "'" + O.Name + "' is a zero-length array";
+  else if (LV.Ptr.Offset)
+    A.ByteOffset = *LV.Ptr.Offset;
+  else
+    A.UnknownReason = "the address depends on " + LV.Ptr.Reason;
+  A.Guard = currentGuard();
+  A.Loops = LoopStack;
+  if (O.Extents.size() > 1 && LV.Chain)
+    for (const clang::SourceRange &R : LV.Subscripts)
+      A.SubscriptRanges.push_back(range(R));
+  A.Field = LV.Field;
+  if (O.Extents.size() > 1 && (LV.Ptr.Derived || !LV.Chain) &&
+      LV.Field.empty())
+    noteOutsideUse(A.Object, E->getBeginLoc(),
+                   "accessed through a pointer derived from it");
+  K.Accesses.push_back(std::move(A));
+}
+
+} // namespace warplint

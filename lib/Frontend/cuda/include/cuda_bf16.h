@@ -1,0 +1,7 @@
+// warplint's stand-in for the CUDA toolkit's <cuda_bf16.h>, on the include path only
+// when warplint parses without a toolkit. Everything it would declare comes
+// from the force-included warplint_cuda_runtime.h.
+#ifndef WARPLINT_STUB_CUDA_BF16_H
+#define WARPLINT_STUB_CUDA_BF16_H
+#include "../warplint_cuda_runtime.h"
+#endif

@@ -1,0 +1,151 @@
+//===- JsonWriter.cpp - The public JSON output ----------------------------===//
+//
+// docs/json-output.md is the contract and docs/warplint-output.schema.json
+// its machine-checkable form; change all three together. Keys are written in
+// a fixed order with json::OStream (json::Object would sort them), so the
+// output is byte-for-byte reproducible and diffs stay readable.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Report/Decimal.h"
+#include "Report/Writers.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <cmath>
+
+namespace warplint {
+namespace {
+
+/// Means are written rounded (see Decimal.h); a non-finite mean, which no
+/// correct analysis produces, becomes null rather than invalid JSON.
+void writeMean(llvm::json::OStream &J, llvm::StringRef Key, double V) {
+  if (!std::isfinite(V)) {
+    J.attribute(Key, nullptr);
+    return;
+  }
+  J.attributeBegin(Key);
+  std::string Text = formatDecimal(V);
+  J.rawValue([&](llvm::raw_ostream &OS) { OS << Text; });
+  J.attributeEnd();
+}
+
+void writeLoc(llvm::json::OStream &J, const SourceLoc &Loc) {
+  J.attribute("file", Loc.File);
+  J.attribute("line", int64_t(Loc.Line));
+  J.attribute("column", int64_t(Loc.Column));
+}
+
+void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
+  J.object([&] {
+    writeLoc(J, R.Loc);
+    J.attribute("kernel", R.Kernel);
+    J.attribute("function", R.Function);
+    J.attribute("variable", R.Variable);
+    J.attribute("space", spaceName(R.Space));
+    J.attribute("op", opName(R.Op));
+    J.attribute("bytes", int64_t(R.Bytes));
+    if (R.Block)
+      J.attributeArray("block", [&] {
+        for (int64_t D : *R.Block)
+          J.value(D);
+      });
+    else
+      J.attribute("block", nullptr);
+    J.attribute("launch", R.LaunchDescription);
+    J.attribute("status", R.Exact ? "exact" : "unknown");
+    if (R.Exact) {
+      if (R.Space == MemorySpace::Shared) {
+        J.attribute("wavefronts", int64_t(R.Wavefronts));
+        writeMean(J, "wavefronts_mean", R.WavefrontsMean);
+        J.attribute("ideal_wavefronts", int64_t(R.IdealWavefronts));
+      } else {
+        J.attribute("sectors", int64_t(R.Sectors));
+        writeMean(J, "sectors_mean", R.SectorsMean);
+        J.attribute("ideal_sectors", int64_t(R.IdealSectors));
+      }
+      J.attribute("requests", int64_t(R.Requests));
+    }
+    // A scattered global access is unknown and still has a pattern.
+    if (R.Space == MemorySpace::Global && !R.Pattern.empty())
+      J.attribute("pattern", R.Pattern);
+    if (R.Exact && !R.Condition.empty())
+      J.attribute("condition", R.Condition);
+    if (!R.Exact)
+      J.attribute("reason", R.Reason);
+  });
+}
+
+void writeFixes(llvm::json::OStream &J, const std::vector<Fix> &Fixes) {
+  J.attributeArray("fixes", [&] {
+    for (const Fix &F : Fixes)
+      J.object([&] {
+        J.attribute("message", F.Message);
+        J.attribute("preferred", F.Preferred);
+        J.attributeArray("edits", [&] {
+          for (const TextEdit &E : F.Edits)
+            J.object([&] {
+              const SourceLoc &B = E.Range.Begin, &End = E.Range.End;
+              unsigned Length = End.isValid() && End.Offset > B.Offset
+                                    ? End.Offset - B.Offset
+                                    : 0;
+              J.attribute("file", B.File);
+              J.attribute("offset", int64_t(B.Offset));
+              J.attribute("length", int64_t(Length));
+              J.attribute("line", int64_t(B.Line));
+              J.attribute("column", int64_t(B.Column));
+              J.attribute("replacement", E.Replacement);
+            });
+        });
+      });
+  });
+}
+
+void writeDiagnostic(llvm::json::OStream &J, const Diagnostic &D) {
+  J.object([&] {
+    J.attribute("check", D.Check);
+    J.attribute("severity", severityName(D.Level));
+    writeLoc(J, D.Range.Begin);
+    // The range is half-open: end_column is one past its last character. A
+    // diagnostic without a range ends where it begins.
+    const SourceLoc &End = D.Range.End.isValid() ? D.Range.End : D.Range.Begin;
+    J.attribute("end_line", int64_t(End.Line));
+    J.attribute("end_column", int64_t(End.Column));
+    J.attribute("message", D.Message);
+    J.attributeArray("notes", [&] {
+      for (const DiagNote &N : D.Notes)
+        J.object([&] {
+          // As in text output, a note without a place of its own is placed
+          // at its diagnostic's.
+          writeLoc(J, N.Loc.isValid() ? N.Loc : D.Range.Begin);
+          J.attribute("message", N.Message);
+          writeFixes(J, N.Fixes);
+        });
+    });
+    writeFixes(J, D.Fixes);
+  });
+}
+
+} // namespace
+
+void writeJson(llvm::raw_ostream &OS, const JsonHeader &Header,
+               const std::vector<AccessRecord> &Records,
+               const std::vector<Diagnostic> &Diags) {
+  llvm::json::OStream J(OS, /*IndentSize=*/2);
+  J.object([&] {
+    J.attribute("tool", "warplint");
+    J.attribute("version", Header.Version);
+    J.attribute("arch", Header.Arch);
+    J.attributeArray("accesses", [&] {
+      for (const AccessRecord &R : Records)
+        writeAccess(J, R);
+    });
+    J.attributeArray("diagnostics", [&] {
+      for (const Diagnostic &D : Diags)
+        writeDiagnostic(J, D);
+    });
+  });
+  OS << '\n';
+}
+
+} // namespace warplint

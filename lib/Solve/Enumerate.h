@@ -1,0 +1,56 @@
+//===- Enumerate.h - Exact enumeration of warp requests ---------*- C++ -*-===//
+//
+// Walks every warp of the block, every point of the loops that matter and
+// every lane, with the free block-uniform symbols fixed to given values, and
+// hands each executed warp request (its active lanes and their addresses) to
+// a visitor. Everything is evaluated with Expr::evaluate, so XOR, shifts and
+// selects are exact.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_SOLVE_ENUMERATE_H
+#define WARPLINT_SOLVE_ENUMERATE_H
+
+#include "Solve/HardwareRules.h"
+#include "Solve/Space.h"
+
+#include <array>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+struct RequestView {
+  unsigned Warp = 0;
+  std::vector<int64_t> Point;     ///< values of SolveSpace::Relevant
+  std::vector<LaneAddress> Lanes; ///< active lanes, in lane order
+  std::vector<std::array<int64_t, 3>> Threads; ///< threadIdx of each entry
+  uint64_t Weight = 1; ///< how often the request repeats (counted loops)
+};
+
+using FreeValues = std::vector<std::pair<Symbol, int64_t>>;
+
+struct EnumerationStatus {
+  enum Kind { Ok, OverBudget, Error } State = Ok;
+  std::string Reason;
+};
+
+/// Visits every executed request for the given free values. Budget is the
+/// number of lane evaluations left; it is decremented as work is done.
+EnumerationStatus
+enumerateRequests(const SolveSpace &S, const FreeValues &Values,
+                  uint64_t &Budget,
+                  const std::function<void(const RequestView &)> &Visit);
+
+/// Visits every (lane, point) of the domain, active or not, with the
+/// environment set, before any guard is applied; used to find the range of
+/// guard terms. Return false from Visit to stop.
+EnumerationStatus
+forEachLanePoint(const SolveSpace &S, const FreeValues &Values,
+                 uint64_t &Budget,
+                 const std::function<bool(const Env &)> &Visit);
+
+} // namespace warplint
+
+#endif // WARPLINT_SOLVE_ENUMERATE_H

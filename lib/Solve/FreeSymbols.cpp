@@ -1,0 +1,488 @@
+//===- FreeSymbols.cpp - Finitely many cases for block-uniform unknowns ---===//
+
+#include "Solve/FreeSymbols.h"
+
+#include "Solve/HardwareRules.h"
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+
+namespace warplint {
+
+namespace {
+
+bool uses(const Expr &E, const std::function<bool(Symbol)> &InSet) {
+  for (Symbol S : E.symbols())
+    if (InSet(S))
+      return true;
+  return false;
+}
+
+/// Names a symbol of the set inside E and one lane-varying symbol, for the
+/// "product of" message.
+std::string productReason(const Expr &A, const Expr &B,
+                          const std::function<bool(Symbol)> &InSet,
+                          const std::function<std::string(Symbol)> &Name) {
+  std::string Free, Other;
+  for (const Expr *E : {&A, &B})
+    for (Symbol S : E->symbols()) {
+      if (InSet(S) && Free.empty())
+        Free = Name(S);
+      else if (!InSet(S) && Other.empty())
+        Other = Name(S);
+    }
+  if (Other.empty())
+    return "address depends on a product of '" + Free +
+           "' with itself or "
+           "another unknown value";
+  return "address depends on the product of " + Other + " and '" + Free + "'";
+}
+
+} // namespace
+
+std::optional<AdditiveSplit>
+splitAdditive(const Expr &E, const std::function<bool(Symbol)> &InSet,
+              const std::function<std::string(Symbol)> &Name,
+              std::string &Why) {
+  if (!uses(E, InSet))
+    return AdditiveSplit{{}, E};
+  switch (E.kind()) {
+  case ExprKind::Sym:
+    return AdditiveSplit{{{E.symbolValue(), 1}}, Expr(0)};
+  case ExprKind::Add: {
+    auto L = splitAdditive(E.lhs(), InSet, Name, Why);
+    if (!L)
+      return std::nullopt;
+    auto R = splitAdditive(E.rhs(), InSet, Name, Why);
+    if (!R)
+      return std::nullopt;
+    for (auto &[S, C] : R->Coef)
+      if (__builtin_add_overflow(L->Coef[S], C, &L->Coef[S])) {
+        Why = "coefficient overflow";
+        return std::nullopt;
+      }
+    L->Rest = L->Rest + R->Rest;
+    return L;
+  }
+  case ExprKind::Mul:
+  case ExprKind::Shl: {
+    std::optional<int64_t> C;
+    const Expr *Other = nullptr;
+    if (E.kind() == ExprKind::Shl) {
+      auto Sh = E.rhs().asConst();
+      if (Sh && *Sh >= 0 && *Sh < 62)
+        C = int64_t(1) << *Sh;
+      Other = &E.lhs();
+    } else if (auto R = E.rhs().asConst()) {
+      C = R;
+      Other = &E.lhs();
+    } else if (auto L = E.lhs().asConst()) {
+      C = L;
+      Other = &E.rhs();
+    }
+    if (!C) {
+      Why = productReason(E.lhs(), E.rhs(), InSet, Name);
+      return std::nullopt;
+    }
+    auto In = splitAdditive(*Other, InSet, Name, Why);
+    if (!In)
+      return std::nullopt;
+    for (auto &[S, K] : In->Coef)
+      if (__builtin_mul_overflow(K, *C, &K)) {
+        Why = "coefficient overflow";
+        return std::nullopt;
+      }
+    In->Rest = In->Rest * Expr(*C);
+    return In;
+  }
+  default: {
+    std::string Free;
+    for (Symbol S : E.symbols())
+      if (InSet(S)) {
+        Free = Name(S);
+        break;
+      }
+    Why = "address depends on '" + Free + "' inside '" + E.str(Name) +
+          "', not only added";
+    return std::nullopt;
+  }
+  }
+}
+
+uint64_t FreePlan::caseCount() const {
+  uint64_t N = 1;
+  for (const SymbolClasses &SC : Symbols)
+    if (__builtin_mul_overflow(N, uint64_t(SC.Classes.size()), &N))
+      return UINT64_MAX;
+  return N;
+}
+
+FreeValues FreePlan::values(uint64_t Index,
+                            std::vector<unsigned> &ClassOf) const {
+  FreeValues V;
+  ClassOf.clear();
+  for (const SymbolClasses &SC : Symbols) {
+    unsigned C = unsigned(Index % SC.Classes.size());
+    Index /= SC.Classes.size();
+    ClassOf.push_back(C);
+    V.push_back({SC.Sym, SC.Classes[C].Value});
+  }
+  return V;
+}
+
+namespace {
+
+struct GuardAtom {
+  Symbol Sym;
+  int64_t Coef = 0;
+  Expr Rest;
+};
+
+/// Collects the comparison atoms of P that use free symbols.
+std::optional<std::string> collectAtoms(const Predicate &P, const SolveSpace &S,
+                                        std::vector<GuardAtom> &Atoms) {
+  auto IsFree = [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); };
+  if (P.kind() == PredKind::Cmp) {
+    Expr D = P.lhs() - P.rhs();
+    std::set<Symbol> Free;
+    for (Symbol Sym : D.symbols())
+      if (IsFree(Sym))
+        Free.insert(Sym);
+    if (Free.empty())
+      return std::nullopt;
+    std::string Cond = P.str(S.Name);
+    if (Free.size() > 1)
+      return "active lanes depend on '" + Cond + "', which uses '" +
+             S.Name(*Free.begin()) + "' and '" + S.Name(*++Free.begin()) +
+             "' together";
+    Symbol U = *Free.begin();
+    std::string Why;
+    auto Split = splitAdditive(
+        D, [&](Symbol Sym) { return Sym == U; }, S.Name, Why);
+    if (!Split)
+      return "active lanes depend on '" + Cond + "' non-linearly in '" +
+             S.Name(U) + "'";
+    Atoms.push_back({U, Split->Coef[U], Split->Rest});
+    return std::nullopt;
+  }
+  for (const Predicate &Op : P.operands())
+    if (auto Err = collectAtoms(Op, S, Atoms))
+      return Err;
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> planFreeSymbols(const KernelModel &K,
+                                           const SolveSpace &S, int64_t Modulus,
+                                           uint64_t &Budget, FreePlan &Plan) {
+  auto IsFree = [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); };
+  for (unsigned Id : S.Relevant)
+    for (const auto &Syms :
+         {S.Loops[Id].Init.symbols(), S.Loops[Id].Condition.symbols()})
+      for (Symbol Sym : Syms)
+        if (IsFree(Sym))
+          return "the iterations of loop '" + S.Loops[Id].VarName +
+                 "' depend on '" + S.Name(Sym) + "'";
+
+  std::string Why;
+  auto Split = splitAdditive(S.Offset, IsFree, S.Name, Why);
+  if (!Split)
+    return Why;
+  std::vector<GuardAtom> Atoms;
+  if (auto Err = collectAtoms(S.Guard, S, Atoms))
+    return Err;
+
+  // Range of each atom's remainder over the whole domain.
+  std::vector<int64_t> Min(Atoms.size(), INT64_MAX),
+      Max(Atoms.size(), INT64_MIN);
+  if (!Atoms.empty()) {
+    bool Failed = false;
+    auto St = forEachLanePoint(S, {}, Budget, [&](const Env &E) {
+      for (size_t I = 0; I < Atoms.size(); ++I) {
+        auto V = E.eval(Atoms[I].Rest);
+        if (!V) {
+          Failed = true;
+          return false;
+        }
+        Min[I] = std::min(Min[I], *V);
+        Max[I] = std::max(Max[I], *V);
+      }
+      return true;
+    });
+    if (Failed)
+      return std::string("cannot evaluate a guard term");
+    if (St.State == EnumerationStatus::OverBudget)
+      return "iteration space too large to bound the guard";
+    if (St.State == EnumerationStatus::Error)
+      return St.Reason;
+  }
+
+  for (Symbol Sym : S.Free) {
+    SymbolClasses SC;
+    SC.Sym = Sym;
+    int64_t C =
+        floorMod(Split->Coef.count(Sym) ? Split->Coef[Sym] : 0, Modulus);
+    SC.Modulus = Modulus / std::gcd(C, Modulus);
+    for (size_t I = 0; I < Atoms.size(); ++I) {
+      if (!(Atoms[I].Sym == Sym) || Min[I] > Max[I])
+        continue;
+      // a*u + r changes sign only while a*u lies within [-max r, -min r].
+      int64_t A = Atoms[I].Coef, Lo, Hi;
+      if (A > 0) {
+        Lo = floorDiv(-Max[I], A) - 1;
+        Hi = floorDiv(-Min[I], A) + 1;
+      } else {
+        Lo = floorDiv(Min[I], -A) - 1;
+        Hi = floorDiv(Max[I], -A) + 1;
+      }
+      SC.Lo = SC.HasWindow ? std::min(SC.Lo, Lo) : Lo;
+      SC.Hi = SC.HasWindow ? std::max(SC.Hi, Hi) : Hi;
+      SC.HasWindow = true;
+    }
+    auto Lower = freeSymbolLowerBound(K, Sym);
+    if (!SC.HasWindow) {
+      int64_t Start = Lower ? *Lower : 0;
+      for (int64_t R = 0; R < SC.Modulus; ++R)
+        SC.Classes.push_back({ValueClass::Residue, Start + R});
+    } else {
+      if (Lower && SC.Hi < *Lower) {
+        // The whole window lies below the least value: only residues left.
+        SC.HasWindow = false;
+        for (int64_t R = 0; R < SC.Modulus; ++R)
+          SC.Classes.push_back({ValueClass::Residue, *Lower + R});
+      } else {
+        if (Lower && SC.Lo <= *Lower)
+          SC.Lo = *Lower; // nothing below: the window starts at the bound
+        else
+          for (int64_t R = SC.Modulus; R >= 1; --R)
+            SC.Classes.push_back({ValueClass::Below, SC.Lo - R});
+        if (SC.Hi - SC.Lo > int64_t(1) << 20)
+          return "the guard on '" + S.Name(Sym) + "' has too many cases";
+        for (int64_t V = SC.Lo; V <= SC.Hi; ++V)
+          SC.Classes.push_back({ValueClass::Exact, V});
+        for (int64_t R = 1; R <= SC.Modulus; ++R)
+          SC.Classes.push_back({ValueClass::Above, SC.Hi + R});
+      }
+    }
+    Plan.Symbols.push_back(std::move(SC));
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+/// Smallest divisor D of M such that Set (residues mod M) is a union of
+/// classes mod D; returns D and the residues mod D.
+std::pair<int64_t, std::vector<int64_t>> coarsen(int64_t M,
+                                                 const std::set<int64_t> &Set) {
+  for (int64_t D = 1; D <= M; ++D) {
+    if (M % D != 0)
+      continue;
+    bool Union = true;
+    for (int64_t R : Set)
+      for (int64_t X = floorMod(R, D); X < M && Union; X += D)
+        Union = Set.count(X) != 0;
+    if (Union) {
+      std::set<int64_t> Small;
+      for (int64_t R : Set)
+        Small.insert(floorMod(R, D));
+      return {D, {Small.begin(), Small.end()}};
+    }
+  }
+  return {M, {Set.begin(), Set.end()}};
+}
+
+std::string residueCondition(const std::string &N, int64_t M,
+                             const std::set<int64_t> &Set) {
+  auto [D, Rs] = coarsen(M, Set);
+  if (D == 1)
+    return "";
+  std::string Mod = N + " % " + std::to_string(D);
+  if (Rs.size() + 1 == size_t(D) && D > 2) {
+    for (int64_t R = 0; R < D; ++R)
+      if (!std::binary_search(Rs.begin(), Rs.end(), R))
+        return Mod + " != " + std::to_string(R);
+  }
+  std::string Out;
+  for (int64_t R : Rs)
+    Out += (Out.empty() ? "" : " || ") + Mod + " == " + std::to_string(R);
+  return Rs.size() > 1 ? "(" + Out + ")" : Out;
+}
+
+/// Describes the chosen classes of one symbol.
+std::string describeSymbol(const SymbolClasses &SC,
+                           const std::set<unsigned> &Chosen,
+                           const std::string &N) {
+  auto Res = [&](ValueClass::Region R) {
+    std::set<int64_t> Set;
+    size_t Total = 0;
+    for (unsigned I = 0; I < SC.Classes.size(); ++I)
+      if (SC.Classes[I].Where == R) {
+        ++Total;
+        if (Chosen.count(I))
+          Set.insert(floorMod(SC.Classes[I].Value, SC.Modulus));
+      }
+    return std::make_pair(Set, Set.size() == Total && Total > 0);
+  };
+  if (!SC.HasWindow)
+    return residueCondition(N, SC.Modulus, Res(ValueClass::Residue).first);
+
+  std::vector<std::string> Parts;
+  auto [BelowSet, AllBelow] = Res(ValueClass::Below);
+  auto [AboveSet, AllAbove] = Res(ValueClass::Above);
+  std::vector<int64_t> Exact;
+  for (unsigned I : Chosen)
+    if (SC.Classes[I].Where == ValueClass::Exact)
+      Exact.push_back(SC.Classes[I].Value);
+  std::sort(Exact.begin(), Exact.end());
+  bool MergedBelow = false;
+  for (size_t I = 0; I < Exact.size();) {
+    size_t J = I;
+    while (J + 1 < Exact.size() && Exact[J + 1] == Exact[J] + 1)
+      ++J;
+    int64_t A = Exact[I], B = Exact[J];
+    bool OpenLow = AllBelow && A == SC.Lo;
+    bool OpenHigh = AllAbove && B == SC.Hi;
+    MergedBelow |= OpenLow;
+    if (OpenLow && OpenHigh)
+      Parts.push_back("");
+    else if (OpenHigh)
+      Parts.push_back(N + " >= " + std::to_string(A));
+    else if (OpenLow)
+      Parts.push_back(N + " <= " + std::to_string(B));
+    else if (A == B)
+      Parts.push_back(N + " == " + std::to_string(A));
+    else
+      Parts.push_back(std::to_string(A) + " <= " + N + " && " + N +
+                      " <= " + std::to_string(B));
+    if (OpenHigh)
+      AboveSet.clear(), AllAbove = false;
+    I = J + 1;
+  }
+  if (!BelowSet.empty() && !MergedBelow) {
+    std::string R = residueCondition(N, SC.Modulus, BelowSet);
+    Parts.push_back(N + " < " + std::to_string(SC.Lo) +
+                    (R.empty() || AllBelow ? "" : " && " + R));
+  }
+  if (!AboveSet.empty()) {
+    std::string R = residueCondition(N, SC.Modulus, AboveSet);
+    Parts.push_back(N + " > " + std::to_string(SC.Hi) +
+                    (R.empty() || AllAbove ? "" : " && " + R));
+  }
+  std::string Out;
+  for (const std::string &P : Parts) {
+    if (P.empty())
+      return "";
+    Out += (Out.empty() ? "" : " || ") + P;
+  }
+  return Out;
+}
+
+} // namespace
+
+std::string describeCases(const FreePlan &Plan,
+                          const std::vector<uint64_t> &Chosen,
+                          const std::vector<uint64_t> &Executed,
+                          const std::function<std::string(Symbol)> &Name) {
+  if (Plan.Symbols.empty())
+    return "";
+  size_t NS = Plan.Symbols.size();
+  using Tuple = std::vector<int>;
+  std::vector<unsigned> ClassOf;
+  auto ToTuple = [&](uint64_t Index) {
+    Plan.values(Index, ClassOf);
+    return Tuple(ClassOf.begin(), ClassOf.end());
+  };
+  std::set<Tuple> Set, DontCare;
+  for (uint64_t C : Chosen)
+    Set.insert(ToTuple(C));
+  std::set<uint64_t> Exec(Executed.begin(), Executed.end());
+  for (uint64_t C = 0, N = Plan.caseCount(); C < N && N < 100000; ++C)
+    if (!Exec.count(C))
+      DontCare.insert(ToTuple(C));
+
+  // Drop a symbol from a group of tuples when all its classes are there.
+  for (size_t S = 0; S < NS; ++S) {
+    std::map<Tuple, std::set<int>> Groups;
+    for (const Tuple &T : Set) {
+      Tuple Key = T;
+      Key[S] = -1;
+      Groups[Key].insert(T[S]);
+    }
+    std::set<Tuple> Next;
+    for (auto &[Key, Classes] : Groups) {
+      size_t Covered = Classes.size();
+      for (int C = 0; C < int(Plan.Symbols[S].Classes.size()); ++C) {
+        Tuple T = Key;
+        T[S] = C;
+        if (!Classes.count(C) && DontCare.count(T))
+          ++Covered;
+      }
+      if (Covered == Plan.Symbols[S].Classes.size()) {
+        Next.insert(Key);
+      } else {
+        for (int C : Classes) {
+          Tuple T = Key;
+          T[S] = C;
+          Next.insert(T);
+        }
+      }
+    }
+    Set = std::move(Next);
+  }
+
+  // Group by all symbols but the last one that is still constrained.
+  std::vector<std::string> Disjuncts;
+  std::map<Tuple, std::set<unsigned>> ByRest;
+  int Last = -1;
+  for (const Tuple &T : Set)
+    for (size_t S = 0; S < NS; ++S)
+      if (T[S] >= 0)
+        Last = std::max(Last, int(S));
+  if (Last < 0)
+    return "";
+  for (const Tuple &T : Set) {
+    Tuple Key = T;
+    Key[Last] = -1;
+    if (T[Last] >= 0)
+      ByRest[Key].insert(unsigned(T[Last]));
+    else
+      ByRest[Key];
+  }
+  for (auto &[Key, Classes] : ByRest) {
+    std::vector<std::string> Conj;
+    for (size_t S = 0; S < NS; ++S) {
+      const SymbolClasses &SC = Plan.Symbols[S];
+      std::string N = Name(SC.Sym);
+      std::string D;
+      if (int(S) == Last && !Classes.empty())
+        D = describeSymbol(SC, Classes, N);
+      else if (Key[S] >= 0)
+        D = describeSymbol(SC, {unsigned(Key[S])}, N);
+      if (!D.empty())
+        Conj.push_back(D);
+    }
+    std::string C;
+    for (const std::string &P : Conj)
+      C += (C.empty() ? "" : " && ") + P;
+    if (C.empty())
+      return "";
+    Disjuncts.push_back(C);
+  }
+  std::string Out;
+  for (size_t I = 0; I < Disjuncts.size(); ++I) {
+    if (I == 6) {
+      Out += " || ...";
+      break;
+    }
+    bool Wrap =
+        Disjuncts.size() > 1 && Disjuncts[I].find("||") != std::string::npos;
+    Out += (Out.empty() ? "" : " || ") +
+           (Wrap ? "(" + Disjuncts[I] + ")" : Disjuncts[I]);
+  }
+  return Out;
+}
+
+} // namespace warplint

@@ -1,0 +1,83 @@
+//===- FreeSymbols.h - Finitely many cases for block-uniform unknowns -*- C++
+//-*-//
+//
+// A free block-uniform symbol (blockIdx, an unbound parameter, a loaded
+// uniform value) can take infinitely many values, but the cost of a request
+// only depends on finitely many facts about it:
+//  - where it appears additively in the address, only its residue modulo
+//    Modulus / gcd(coefficient, Modulus) matters (Modulus is 128 bytes of
+//    banks for shared memory, 32 bytes of a sector for global memory);
+//  - where it appears in a guard atom a*u + r cmp 0, the atom's truth value
+//    only changes while a*u is within the range r takes over the lanes and
+//    iterations: a finite window of values.
+// Enumerating each value in the window and one value per residue class on
+// either side of it therefore covers every value exactly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_SOLVE_FREESYMBOLS_H
+#define WARPLINT_SOLVE_FREESYMBOLS_H
+
+#include "Solve/Enumerate.h"
+#include "Solve/Space.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// E = sum Coef[u] * u + Rest, where Rest does not use the symbols in Set.
+struct AdditiveSplit {
+  std::map<Symbol, int64_t> Coef;
+  Expr Rest;
+};
+
+/// Splits E; nullopt with Why set when a symbol of the set appears other
+/// than added with a constant coefficient.
+std::optional<AdditiveSplit>
+splitAdditive(const Expr &E, const std::function<bool(Symbol)> &InSet,
+              const std::function<std::string(Symbol)> &Name, std::string &Why);
+
+/// One class of values of one free symbol.
+struct ValueClass {
+  enum Region { Exact, Below, Above, Residue } Where = Residue;
+  int64_t Value = 0; ///< a member of the class, used for enumeration
+};
+
+/// The classes of one free symbol.
+struct SymbolClasses {
+  Symbol Sym;
+  int64_t Modulus = 1;
+  bool HasWindow = false;
+  int64_t Lo = 0, Hi = -1;
+  std::vector<ValueClass> Classes;
+};
+
+/// All free symbols of a space and their classes; the cases to enumerate
+/// are the cartesian product.
+struct FreePlan {
+  std::vector<SymbolClasses> Symbols;
+  uint64_t caseCount() const;
+  /// The values of case Index (mixed radix over Symbols).
+  FreeValues values(uint64_t Index, std::vector<unsigned> &ClassOf) const;
+};
+
+/// Builds the plan; Modulus is the period of the cost in the address (in
+/// bytes). Returns the reason when a free symbol cannot be reduced to finitely
+/// many cases.
+std::optional<std::string> planFreeSymbols(const KernelModel &K,
+                                           const SolveSpace &S, int64_t Modulus,
+                                           uint64_t &Budget, FreePlan &Plan);
+
+/// A readable condition (source names) that holds exactly for the cases in
+/// Chosen (by case index) among Executed (cases where the access runs).
+std::string describeCases(const FreePlan &Plan,
+                          const std::vector<uint64_t> &Chosen,
+                          const std::vector<uint64_t> &Executed,
+                          const std::function<std::string(Symbol)> &Name);
+
+} // namespace warplint
+
+#endif // WARPLINT_SOLVE_FREESYMBOLS_H

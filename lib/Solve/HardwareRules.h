@@ -1,0 +1,70 @@
+//===- HardwareRules.h - What one warp request costs ------------*- C++ -*-===//
+//
+// The hardware rules in one place: how a shared-memory request splits into
+// phases and how many wavefronts a phase needs, and how many 32-byte sectors a
+// global request touches. Everything else in the solver only decides WHICH
+// lanes make a request and at WHICH addresses; calibration against the
+// hardware (docs/hardware-model.md) changes these functions only.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_SOLVE_HARDWARERULES_H
+#define WARPLINT_SOLVE_HARDWARERULES_H
+
+#include "Model/Arch.h"
+#include "Solve/Solver.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace warplint {
+
+/// One active lane of a request and the byte address it accesses.
+struct LaneAddress {
+  unsigned Lane = 0;
+  int64_t Addr = 0;
+};
+
+/// Floor division and the matching non-negative modulo (addresses may be
+/// negative in hand-made models; the bank of a negative word still wraps).
+int64_t floorDiv(int64_t A, int64_t B);
+int64_t floorMod(int64_t A, int64_t B);
+
+/// Number of phases a shared request of Bytes per lane is split into: whole
+/// warp up to the bank width, half-warps for 8 bytes, quarter-warps for 16.
+unsigned sharedPhaseCount(unsigned Bytes, const ArchInfo &Arch);
+
+struct SharedRequestCost {
+  unsigned Wavefronts = 0; ///< sum over phases
+  unsigned Ideal = 0;      ///< phases with an active lane
+  /// The phase with most wavefronts, its worst bank, two lanes asking that
+  /// bank for different words (-1 when the request is conflict-free), and the
+  /// number of distinct words that bank is asked for.
+  unsigned WorstPhaseWavefronts = 0;
+  unsigned Bank = 0;
+  int LaneA = -1, LaneB = -1;
+  unsigned WorstBankWords = 0;
+};
+
+/// Wavefronts of one shared-memory request. Lanes lists the active lanes
+/// only, each at most once.
+SharedRequestCost sharedRequestCost(const std::vector<LaneAddress> &Lanes,
+                                    unsigned Bytes, const ArchInfo &Arch);
+
+struct GlobalRequestCost {
+  unsigned Sectors = 0;
+  unsigned Ideal = 0;
+  GlobalPattern Pattern = GlobalPattern::Scattered;
+  /// The first two lanes (in lane order) that fall into different sectors;
+  /// -1 when all lanes share one sector.
+  int LaneA = -1, LaneB = -1;
+};
+
+/// Sectors of one global-memory request; Addr is the absolute address modulo
+/// anything that is a multiple of the sector size.
+GlobalRequestCost globalRequestCost(const std::vector<LaneAddress> &Lanes,
+                                    unsigned Bytes, const ArchInfo &Arch);
+
+} // namespace warplint
+
+#endif // WARPLINT_SOLVE_HARDWARERULES_H

@@ -1,0 +1,307 @@
+//===- Space.cpp - The analyzed space of one access under one launch ------===//
+
+#include "Solve/Space.h"
+
+#include <algorithm>
+#include <set>
+
+namespace warplint {
+
+// Indices far above anything the front end numbers.
+Symbol assumedWarpBaseX() { return {SymbolKind::Uniform, 0x40000000u}; }
+Symbol assumedBlockDimX32() { return {SymbolKind::Uniform, 0x40000001u}; }
+
+bool isFreeSymbol(Symbol S, bool Assumed) {
+  if (S.Kind == SymbolKind::LoopVar)
+    return false;
+  if (S.Kind == SymbolKind::ThreadIdx)
+    return Assumed && S.Index != 0;
+  return true;
+}
+
+std::optional<int64_t> freeSymbolLowerBound(const KernelModel &K, Symbol S) {
+  switch (S.Kind) {
+  case SymbolKind::ThreadIdx:
+  case SymbolKind::BlockIdx:
+    return 0;
+  case SymbolKind::BlockDim:
+  case SymbolKind::GridDim:
+    return 1;
+  case SymbolKind::Uniform:
+    if (S == assumedWarpBaseX())
+      return 0;
+    if (S == assumedBlockDimX32())
+      return 1;
+    return std::nullopt;
+  case SymbolKind::Param:
+    if (S.Index < K.Params.size()) {
+      const std::string &T = K.Params[S.Index].Type;
+      if (T.find("unsigned") != std::string::npos ||
+          T.find("size_t") != std::string::npos ||
+          T.find("uint") != std::string::npos)
+        return 0;
+    }
+    return std::nullopt;
+  case SymbolKind::LoopVar:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+/// Replaces block-uniform Unknown nodes by true ("some blocks execute it").
+Predicate dropUniformUnknowns(const Predicate &P) {
+  switch (P.kind()) {
+  case PredKind::Unknown:
+    return true;
+  case PredKind::And:
+  case PredKind::Or:
+  case PredKind::Not: {
+    std::vector<Predicate> Ops;
+    for (const Predicate &Op : P.operands())
+      Ops.push_back(dropUniformUnknowns(Op));
+    if (P.kind() == PredKind::And)
+      return Predicate::conj(std::move(Ops));
+    if (P.kind() == PredKind::Or)
+      return Predicate::disj(std::move(Ops));
+    return Predicate::negate(std::move(Ops.front()));
+  }
+  default:
+    return P;
+  }
+}
+
+bool hasThreadDependentUnknown(const Predicate &P) {
+  if (P.kind() == PredKind::Unknown)
+    return P.unknownDependsOnThread();
+  for (const Predicate &Op : P.operands())
+    if (hasThreadDependentUnknown(Op))
+      return true;
+  return false;
+}
+
+template <typename T> void addSymbols(const T &X, std::set<Symbol> &Out) {
+  for (Symbol S : X.symbols())
+    Out.insert(S);
+}
+
+} // namespace
+
+std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
+                                      const LaunchConfig &L, SolveSpace &S) {
+  S.Name = [&K](Symbol Sym) {
+    if (Sym == assumedWarpBaseX())
+      return std::string("threadIdx.x / 32");
+    if (Sym == assumedBlockDimX32())
+      return std::string("blockDim.x / 32");
+    return K.symbolName(Sym);
+  };
+  if (!A.ByteOffset)
+    return A.UnknownReason.empty() ? std::string("address not modelled")
+                                   : A.UnknownReason;
+
+  S.Assumed = !L.Block.has_value();
+  if (!S.Assumed) {
+    S.Dim[0] = L.Block->X;
+    S.Dim[1] = L.Block->Y;
+    S.Dim[2] = L.Block->Z;
+    if (S.Dim[0] < 1 || S.Dim[1] < 1 || S.Dim[2] < 1)
+      return std::string("invalid block shape");
+    S.Threads = S.Dim[0] * S.Dim[1] * S.Dim[2];
+    S.Warps = unsigned((S.Threads + 31) / 32);
+  }
+
+  // The launch binds blockDim, gridDim and constant arguments.
+  auto Bind = [&](Symbol Sym) -> std::optional<Expr> {
+    switch (Sym.Kind) {
+    case SymbolKind::BlockDim:
+      if (!S.Assumed)
+        return Expr(S.Dim[Sym.Index < 3 ? Sym.Index : 0]);
+      if (Sym.Index == 0)
+        return Expr::symbol(assumedBlockDimX32()) * Expr(32);
+      return std::nullopt;
+    case SymbolKind::GridDim:
+      if (L.Grid && Sym.Index < 3)
+        return Expr((*L.Grid)[Sym.Index]);
+      return std::nullopt;
+    case SymbolKind::Param:
+      for (const auto &PV : L.ParamValues)
+        if (PV.first == Sym.Index)
+          return Expr(PV.second);
+      return std::nullopt;
+    case SymbolKind::ThreadIdx:
+      if (S.Assumed && Sym.Index == 0)
+        return Expr::threadIdx(0) + Expr::symbol(assumedWarpBaseX()) * 32;
+      return std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  };
+
+  S.Offset = A.ByteOffset->substitute(Bind);
+  if (A.Guard.hasUnknown()) {
+    if (hasThreadDependentUnknown(A.Guard))
+      return "active lanes depend on " + A.Guard.unknownReasons().front();
+    S.GuardAssumedTrue = true;
+    S.GuardNote =
+        "if the block executes it (" + A.Guard.unknownReasons().front() + ")";
+    S.Guard = dropUniformUnknowns(A.Guard).substitute(Bind);
+  } else {
+    S.Guard = A.Guard.substitute(Bind);
+  }
+
+  S.Loops = K.Loops;
+  for (Loop &Lp : S.Loops) {
+    Lp.Init = Lp.Init.substitute(Bind);
+    Lp.Condition = Lp.Condition.substitute(Bind);
+  }
+
+  auto LaneVarying = [&](Symbol Sym) {
+    return Sym.Kind == SymbolKind::ThreadIdx && !isFreeSymbol(Sym, S.Assumed);
+  };
+  auto InAccessLoops = [&](unsigned Id) {
+    return std::find(A.Loops.begin(), A.Loops.end(), Id) != A.Loops.end();
+  };
+  auto LoopSymbols = [&](unsigned Id) {
+    std::set<Symbol> Out;
+    addSymbols(S.Loops[Id].Init, Out);
+    addSymbols(S.Loops[Id].Condition, Out);
+    return Out;
+  };
+
+  // Relevant loops: their variable is used, or their bounds depend on the
+  // lane; closed under "a relevant loop's bounds use that variable".
+  std::set<Symbol> Used;
+  addSymbols(S.Offset, Used);
+  addSymbols(S.Guard, Used);
+  std::set<unsigned> Relevant;
+  std::vector<unsigned> Work;
+  auto MarkUses =
+      [&](const std::set<Symbol> &Syms) -> std::optional<std::string> {
+    for (Symbol Sym : Syms) {
+      if (Sym.Kind != SymbolKind::LoopVar)
+        continue;
+      if (Sym.Index >= S.Loops.size() || !InAccessLoops(Sym.Index))
+        return "uses loop variable '" + S.Name(Sym) + "' outside its loop";
+      if (Relevant.insert(Sym.Index).second)
+        Work.push_back(Sym.Index);
+    }
+    return std::nullopt;
+  };
+  if (auto Err = MarkUses(Used))
+    return Err;
+  // Loops whose bounds differ between lanes (through threadIdx or an outer
+  // loop that does) decide which lanes take part: always relevant.
+  std::set<unsigned> LaneLoops;
+  for (unsigned Id : A.Loops) {
+    if (Id >= S.Loops.size())
+      return std::string("loop id out of range");
+    for (Symbol Sym : LoopSymbols(Id))
+      if (LaneVarying(Sym) ||
+          (Sym.Kind == SymbolKind::LoopVar && LaneLoops.count(Sym.Index)))
+        LaneLoops.insert(Id);
+    if (LaneLoops.count(Id) && Relevant.insert(Id).second)
+      Work.push_back(Id);
+  }
+  while (!Work.empty()) {
+    unsigned Id = Work.back();
+    Work.pop_back();
+    const Loop &Lp = S.Loops[Id];
+    if (!Lp.UnknownReason.empty())
+      return "loop '" + Lp.VarName + "' is not modelled: " + Lp.UnknownReason;
+    if (Lp.Condition.hasUnknown())
+      return "the condition of loop '" + Lp.VarName +
+             "' is not modelled: " + Lp.Condition.unknownReasons().front();
+    if (auto Err = MarkUses(LoopSymbols(Id)))
+      return Err;
+  }
+
+  std::set<Symbol> FreeSet;
+  for (Symbol Sym : Used)
+    if (isFreeSymbol(Sym, S.Assumed))
+      FreeSet.insert(Sym);
+  for (unsigned Id : A.Loops) {
+    if (!Relevant.count(Id))
+      continue;
+    S.Relevant.push_back(Id);
+    S.ThreadDependentDomain |= LaneLoops.count(Id) != 0;
+    for (Symbol Sym : LoopSymbols(Id))
+      if (isFreeSymbol(Sym, S.Assumed))
+        FreeSet.insert(Sym);
+  }
+  S.Free.assign(FreeSet.begin(), FreeSet.end());
+
+  // The remaining loops only repeat the request.
+  for (unsigned Id : A.Loops) {
+    if (Relevant.count(Id))
+      continue;
+    const Loop &Lp = S.Loops[Id];
+    if (!Lp.UnknownReason.empty() || Lp.Condition.hasUnknown()) {
+      S.SymbolicRepeat = true;
+      continue;
+    }
+    auto Syms = LoopSymbols(Id);
+    bool HasFree = false, HasLoopVar = false;
+    for (Symbol Sym : Syms) {
+      if (isFreeSymbol(Sym, S.Assumed)) {
+        HasFree = true;
+        if (FreeSet.count(Sym))
+          return "the trip count of loop '" + Lp.VarName +
+                 "' and the access both depend on '" + S.Name(Sym) + "'";
+      }
+      if (Sym.Kind == SymbolKind::LoopVar && Sym.Index != Id) {
+        HasLoopVar = true;
+        S.CountedPerPoint |= Relevant.count(Sym.Index) != 0;
+      }
+    }
+    if (HasFree && HasLoopVar)
+      return "the trip count of loop '" + Lp.VarName +
+             "' depends on both free values and other loops";
+    if (HasFree)
+      S.SymbolicRepeat = true;
+    else
+      S.Counted.push_back(Id);
+  }
+  // A counted loop whose bounds use a symbolic-repeat loop's variable cannot
+  // be counted.
+  for (unsigned Id : S.Counted)
+    for (Symbol Sym : LoopSymbols(Id))
+      if (Sym.Kind == SymbolKind::LoopVar && Sym.Index != Id &&
+          !Relevant.count(Sym.Index) &&
+          std::find(S.Counted.begin(), S.Counted.end(), Sym.Index) ==
+              S.Counted.end())
+        return "the trip count of loop '" + S.Loops[Id].VarName +
+               "' depends on a loop that is not modelled";
+  return std::nullopt;
+}
+
+std::optional<int64_t> Env::lookup(Symbol S) const {
+  switch (S.Kind) {
+  case SymbolKind::ThreadIdx:
+    if (!(Assumed && S.Index != 0))
+      return S.Index < 3 ? std::optional<int64_t>(Thread[S.Index])
+                         : std::nullopt;
+    break;
+  case SymbolKind::LoopVar:
+    if (S.Index < LoopSet.size() && LoopSet[S.Index])
+      return LoopValue[S.Index];
+    return std::nullopt;
+  default:
+    break;
+  }
+  for (const auto &FV : FreeValue)
+    if (FV.first == S)
+      return FV.second;
+  return std::nullopt;
+}
+
+std::optional<int64_t> Env::eval(const Expr &E) const {
+  return E.evaluate([this](Symbol S) { return lookup(S); });
+}
+
+std::optional<bool> Env::eval(const Predicate &P) const {
+  return P.evaluate([this](Symbol S) { return lookup(S); });
+}
+
+} // namespace warplint

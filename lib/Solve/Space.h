@@ -1,0 +1,86 @@
+//===- Space.h - The analyzed space of one access under one launch -*- C++ -*-//
+//
+// Binds the launch configuration into an access (blockDim, gridDim, constant
+// kernel arguments), decides which symbols stay free and block-uniform, and
+// sorts the enclosing loops into those that must be enumerated (their
+// variable changes the address, the guard, or which lanes take part) and
+// those that only repeat the request.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_SOLVE_SPACE_H
+#define WARPLINT_SOLVE_SPACE_H
+
+#include "Model/AccessModel.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// Symbols the solver invents when no block shape is known (Assumed launch):
+/// threadIdx.x = 32 * WarpBaseX + lane, blockDim.x = 32 * BlockDimX32.
+Symbol assumedWarpBaseX();
+Symbol assumedBlockDimX32();
+
+struct SolveSpace {
+  /// No block shape known: one warp of 32 consecutive threadIdx.x values,
+  /// threadIdx.y/z free and uniform over the warp.
+  bool Assumed = false;
+  int64_t Dim[3] = {32, 1, 1};
+  int64_t Threads = 32;
+  unsigned Warps = 1;
+
+  Expr Offset;                   ///< byte offset after binding the launch
+  Predicate Guard;               ///< guard after binding; Unknown nodes removed
+  bool GuardAssumedTrue = false; ///< a block-uniform unknown was dropped
+  std::string GuardNote;         ///< why, for Condition
+
+  std::vector<Loop> Loops; ///< K.Loops with Init/Condition bound, by id
+  /// Loops to enumerate, outermost first.
+  std::vector<unsigned> Relevant;
+  /// Other loops without free symbols: they repeat the request; their trip
+  /// count is counted per point when CountedPerPoint, else once.
+  std::vector<unsigned> Counted;
+  bool CountedPerPoint = false;
+  /// Some loop repeats the request a number of times that is not known
+  /// (free symbols in its bounds, or not modelled): Requests is then 0.
+  bool SymbolicRepeat = false;
+  /// Whether a relevant loop's bounds differ between threads.
+  bool ThreadDependentDomain = false;
+  /// Free block-uniform symbols in the offset, the guard or relevant loops.
+  std::vector<Symbol> Free;
+
+  std::function<std::string(Symbol)> Name; ///< source names
+};
+
+/// True for symbols the solver treats as unknown block-uniform values.
+bool isFreeSymbol(Symbol S, bool Assumed);
+/// The least value a free symbol can take, when there is one (indices are
+/// non-negative, dimensions positive, unsigned parameters non-negative).
+std::optional<int64_t> freeSymbolLowerBound(const KernelModel &K, Symbol S);
+
+/// Builds the space; returns the reason when the access cannot be analyzed.
+std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
+                                      const LaunchConfig &L, SolveSpace &S);
+
+/// Evaluates an Expr in a compact environment (thread, loop values, free
+/// values) without heap allocation per lookup.
+struct Env {
+  int64_t Thread[3] = {0, 0, 0};
+  std::vector<int64_t> LoopValue; ///< by loop id
+  std::vector<char> LoopSet;
+  std::vector<int64_t> LoopTrip; ///< iteration number, by loop id
+  std::vector<std::pair<Symbol, int64_t>> FreeValue;
+  bool Assumed = false;
+
+  std::optional<int64_t> lookup(Symbol S) const;
+  std::optional<int64_t> eval(const Expr &E) const;
+  std::optional<bool> eval(const Predicate &P) const;
+};
+
+} // namespace warplint
+
+#endif // WARPLINT_SOLVE_SPACE_H

@@ -1,0 +1,341 @@
+//===- JsonWriterTest.cpp - The public JSON output ------------------------===//
+//
+// Output is parsed back with llvm::json and checked field by field, and the
+// whole document is validated against docs/warplint-output.schema.json.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Report/Writers.h"
+#include "SchemaValidator.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+using namespace warplint;
+using llvm::json::Array;
+using llvm::json::Object;
+using llvm::json::Value;
+
+namespace {
+
+SourceLoc loc(unsigned Line, unsigned Column, unsigned Offset = 0) {
+  SourceLoc L;
+  L.File = "k.cu";
+  L.Line = Line;
+  L.Column = Column;
+  L.Offset = Offset;
+  return L;
+}
+
+AccessRecord sharedRecord() {
+  AccessRecord R;
+  R.Loc = loc(12, 20);
+  R.Kernel = "transpose";
+  R.Function = "transpose";
+  R.Variable = "tile";
+  R.Bytes = 4;
+  R.Block = {{32, 8, 1}};
+  R.LaunchDescription = "block 32x8x1 from the launch at k.cu:40:3";
+  R.Exact = true;
+  R.Wavefronts = 32;
+  R.WavefrontsMean = 16.5;
+  R.IdealWavefronts = 1;
+  R.Requests = 256;
+  return R;
+}
+
+AccessRecord globalRecord() {
+  AccessRecord R = sharedRecord();
+  R.Space = MemorySpace::Global;
+  R.Op = AccessOp::Store;
+  R.Variable = "out";
+  R.Block.reset();
+  R.LaunchDescription = "no launch found: blockDim.x assumed a multiple of 32";
+  R.Sectors = 5;
+  R.SectorsMean = 4.0 / 3.0;
+  R.IdealSectors = 4;
+  R.Pattern = "misaligned";
+  R.Condition = "n % 8 != 0";
+  return R;
+}
+
+AccessRecord unknownRecord() {
+  AccessRecord R = sharedRecord();
+  R.Op = AccessOp::Atomic;
+  R.Exact = false;
+  R.Reason = "index loaded from memory";
+  R.Condition = "ignored when unknown";
+  return R;
+}
+
+Diagnostic warning() {
+  Diagnostic D;
+  D.Check = "warplint-bank-conflict";
+  D.Range = {loc(12, 20, 300), loc(12, 32, 312)};
+  D.Message = "32-way shared memory bank conflict on 'tile'";
+  DiagNote Decl{loc(3, 20, 50), "'tile' is declared here", {}};
+  Fix Pad;
+  Pad.Message = "pad the row to 33 elements";
+  Pad.Preferred = true;
+  Pad.Edits.push_back({{loc(3, 29, 59), loc(3, 31, 61)}, "33"});
+  Decl.Fixes.push_back(Pad);
+  D.Notes.push_back(Decl);
+  D.Notes.push_back({SourceLoc(), "block 32x8x1 assumed", {}});
+  return D;
+}
+
+std::string render(const std::vector<AccessRecord> &Records,
+                   const std::vector<Diagnostic> &Diags) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  writeJson(OS, JsonHeader{"0.1.0", "sm_90"}, Records, Diags);
+  return Out;
+}
+
+Value parse(const std::string &Text) {
+  llvm::Expected<Value> V = llvm::json::parse(Text);
+  if (!V) {
+    ADD_FAILURE() << llvm::toString(V.takeError()) << "\n" << Text;
+    return nullptr;
+  }
+  return std::move(*V);
+}
+
+const Object &field(const Value &Doc, llvm::StringRef Array, size_t I) {
+  static const Object Empty;
+  const Object *Root = Doc.getAsObject();
+  const llvm::json::Array *A = Root ? Root->getArray(Array) : nullptr;
+  if (!A || I >= A->size() || !(*A)[I].getAsObject()) {
+    ADD_FAILURE() << "no " << Array.str() << "[" << I << "]";
+    return Empty;
+  }
+  return *(*A)[I].getAsObject();
+}
+
+std::vector<std::string> validate(const std::string &Text) {
+  auto Schema = llvm::MemoryBuffer::getFile(
+      WARPLINT_SOURCE_DIR "/docs/warplint-output.schema.json");
+  if (!Schema)
+    return {"cannot read the schema"};
+  Value S = parse(std::string((*Schema)->getBuffer()));
+  return validateSchema(parse(Text), S, S);
+}
+
+TEST(JsonWriterTest, HeaderAndEmptyLists) {
+  std::string Text = render({}, {});
+  Value Doc = parse(Text);
+  const Object *Root = Doc.getAsObject();
+  ASSERT_TRUE(Root);
+  EXPECT_EQ(Root->getString("tool"), "warplint");
+  EXPECT_EQ(Root->getString("version"), "0.1.0");
+  EXPECT_EQ(Root->getString("arch"), "sm_90");
+  ASSERT_TRUE(Root->getArray("accesses"));
+  EXPECT_TRUE(Root->getArray("accesses")->empty());
+  ASSERT_TRUE(Root->getArray("diagnostics"));
+  EXPECT_TRUE(Root->getArray("diagnostics")->empty());
+  EXPECT_THAT(validate(Text), ::testing::IsEmpty());
+}
+
+TEST(JsonWriterTest, SharedAccess) {
+  Value Doc = parse(render({sharedRecord()}, {}));
+  const Object &A = field(Doc, "accesses", 0);
+  EXPECT_EQ(A.getString("file"), "k.cu");
+  EXPECT_EQ(A.getInteger("line"), 12);
+  EXPECT_EQ(A.getInteger("column"), 20);
+  EXPECT_EQ(A.getString("kernel"), "transpose");
+  EXPECT_EQ(A.getString("function"), "transpose");
+  EXPECT_EQ(A.getString("variable"), "tile");
+  EXPECT_EQ(A.getString("space"), "shared");
+  EXPECT_EQ(A.getString("op"), "load");
+  EXPECT_EQ(A.getInteger("bytes"), 4);
+  EXPECT_EQ(*A.get("block"), Value(Array{32, 8, 1}));
+  EXPECT_EQ(A.getString("launch"), "block 32x8x1 from the launch at k.cu:40:3");
+  EXPECT_EQ(A.getString("status"), "exact");
+  EXPECT_EQ(A.getInteger("wavefronts"), 32);
+  EXPECT_EQ(A.getNumber("wavefronts_mean"), 16.5);
+  EXPECT_EQ(A.getInteger("ideal_wavefronts"), 1);
+  EXPECT_EQ(A.getInteger("requests"), 256);
+  // Global-only, unknown-only and empty fields are left out.
+  for (const char *Absent : {"sectors", "sectors_mean", "ideal_sectors",
+                             "pattern", "condition", "reason"})
+    EXPECT_FALSE(A.get(Absent)) << Absent;
+}
+
+TEST(JsonWriterTest, GlobalAccess) {
+  std::string Text = render({globalRecord()}, {});
+  Value Doc = parse(Text);
+  const Object &A = field(Doc, "accesses", 0);
+  EXPECT_EQ(A.getString("space"), "global");
+  EXPECT_EQ(A.getString("op"), "store");
+  EXPECT_EQ(A.getInteger("sectors"), 5);
+  EXPECT_EQ(A.getNumber("sectors_mean"), 1.3333); // rounded to 4 places
+  EXPECT_EQ(A.getInteger("ideal_sectors"), 4);
+  EXPECT_EQ(A.getString("pattern"), "misaligned");
+  EXPECT_EQ(A.getString("condition"), "n % 8 != 0");
+  ASSERT_TRUE(A.get("block"));
+  EXPECT_EQ(A.get("block")->kind(), Value::Null); // assumed shape
+  EXPECT_FALSE(A.get("wavefronts"));
+  EXPECT_THAT(validate(Text), ::testing::IsEmpty());
+}
+
+TEST(JsonWriterTest, UnknownAccessHasAReasonAndNoCounts) {
+  Value Doc = parse(render({unknownRecord()}, {}));
+  const Object &A = field(Doc, "accesses", 0);
+  EXPECT_EQ(A.getString("status"), "unknown");
+  EXPECT_EQ(A.getString("op"), "atomic");
+  EXPECT_EQ(A.getString("reason"), "index loaded from memory");
+  for (const char *Absent : {"wavefronts", "wavefronts_mean",
+                             "ideal_wavefronts", "requests", "condition"})
+    EXPECT_FALSE(A.get(Absent)) << Absent;
+}
+
+TEST(JsonWriterTest, DiagnosticWithNotesAndFixes) {
+  Value Doc = parse(render({}, {warning()}));
+  const Object &D = field(Doc, "diagnostics", 0);
+  EXPECT_EQ(D.getString("check"), "warplint-bank-conflict");
+  EXPECT_EQ(D.getString("severity"), "warning");
+  EXPECT_EQ(D.getString("file"), "k.cu");
+  EXPECT_EQ(D.getInteger("line"), 12);
+  EXPECT_EQ(D.getInteger("column"), 20);
+  EXPECT_EQ(D.getInteger("end_line"), 12);
+  EXPECT_EQ(D.getInteger("end_column"), 32);
+  EXPECT_EQ(D.getString("message"),
+            "32-way shared memory bank conflict on 'tile'");
+  ASSERT_TRUE(D.getArray("fixes"));
+  EXPECT_TRUE(D.getArray("fixes")->empty());
+
+  const Array *Notes = D.getArray("notes");
+  ASSERT_TRUE(Notes);
+  ASSERT_EQ(Notes->size(), 2u);
+  const Object &Decl = *(*Notes)[0].getAsObject();
+  EXPECT_EQ(Decl.getInteger("line"), 3);
+  EXPECT_EQ(Decl.getInteger("column"), 20);
+  EXPECT_EQ(Decl.getString("message"), "'tile' is declared here");
+  const Object &Fix = *(*Decl.getArray("fixes"))[0].getAsObject();
+  EXPECT_EQ(Fix.getString("message"), "pad the row to 33 elements");
+  EXPECT_EQ(Fix.getBoolean("preferred"), true);
+  const Object &Edit = *(*Fix.getArray("edits"))[0].getAsObject();
+  EXPECT_EQ(Edit.getString("file"), "k.cu");
+  EXPECT_EQ(Edit.getInteger("offset"), 59);
+  EXPECT_EQ(Edit.getInteger("length"), 2);
+  EXPECT_EQ(Edit.getInteger("line"), 3);
+  EXPECT_EQ(Edit.getInteger("column"), 29);
+  EXPECT_EQ(Edit.getString("replacement"), "33");
+
+  // A note without a place of its own sits at its diagnostic's.
+  const Object &Shape = *(*Notes)[1].getAsObject();
+  EXPECT_EQ(Shape.getInteger("line"), 12);
+  EXPECT_EQ(Shape.getInteger("column"), 20);
+  EXPECT_EQ(Shape.getString("message"), "block 32x8x1 assumed");
+}
+
+TEST(JsonWriterTest, DiagnosticWithoutRangeEndsWhereItBegins) {
+  Diagnostic D = warning();
+  D.Range.End = SourceLoc();
+  Value Doc = parse(render({}, {D}));
+  const Object &O = field(Doc, "diagnostics", 0);
+  EXPECT_EQ(O.getInteger("end_line"), 12);
+  EXPECT_EQ(O.getInteger("end_column"), 20);
+}
+
+TEST(JsonWriterTest, WholeDocumentMatchesTheSchema) {
+  Diagnostic R = warning();
+  R.Level = Severity::Remark;
+  R.Check = "warplint-unknown";
+  std::string Text =
+      render({sharedRecord(), globalRecord(), unknownRecord()}, {warning(), R});
+  EXPECT_THAT(validate(Text), ::testing::IsEmpty()) << Text;
+}
+
+TEST(JsonWriterTest, SchemaRejectsBrokenDocuments) {
+  // The validator and schema must actually constrain something.
+  std::string Good = render({sharedRecord()}, {warning()});
+  Value Doc = parse(Good);
+  Object &Access = *(*Doc.getAsObject()->getArray("accesses"))[0].getAsObject();
+  auto errorsOf = [](const Value &V) {
+    std::string Text;
+    llvm::raw_string_ostream(Text) << V;
+    return validate(Text);
+  };
+  Value Missing = Doc;
+  (*Missing.getAsObject()->getArray("accesses"))[0].getAsObject()->erase(
+      "wavefronts");
+  EXPECT_THAT(errorsOf(Missing),
+              ::testing::ElementsAre(::testing::HasSubstr("'wavefronts'")));
+
+  Access["space"] = "texture";
+  Access["surprise"] = 1;
+  Access["bytes"] = -4;
+  std::vector<std::string> Errors = errorsOf(Doc);
+  EXPECT_THAT(Errors, ::testing::Contains(::testing::HasSubstr("enum")));
+  EXPECT_THAT(Errors, ::testing::Contains(::testing::HasSubstr("surprise")));
+  EXPECT_THAT(Errors, ::testing::Contains(::testing::HasSubstr("minimum")));
+}
+
+TEST(JsonWriterTest, KeysInDocumentedOrderWithTwoSpaceIndent) {
+  std::string Text = render({sharedRecord()}, {warning()});
+  EXPECT_EQ(Text.rfind("{\n  \"tool\": \"warplint\",\n  \"version\": \"0.1.0\","
+                       "\n  \"arch\": \"sm_90\",\n  \"accesses\": [\n    {\n"
+                       "      \"file\": \"k.cu\",\n",
+                       0),
+            0u)
+      << Text;
+  std::vector<std::string> Order = {"\"file\"",
+                                    "\"line\"",
+                                    "\"column\"",
+                                    "\"kernel\"",
+                                    "\"function\"",
+                                    "\"variable\"",
+                                    "\"space\"",
+                                    "\"op\"",
+                                    "\"bytes\"",
+                                    "\"block\"",
+                                    "\"launch\"",
+                                    "\"status\"",
+                                    "\"wavefronts\"",
+                                    "\"wavefronts_mean\"",
+                                    "\"ideal_wavefronts\"",
+                                    "\"requests\"",
+                                    "\"diagnostics\"",
+                                    "\"check\"",
+                                    "\"severity\"",
+                                    "\"end_line\"",
+                                    "\"end_column\"",
+                                    "\"message\"",
+                                    "\"notes\""};
+  size_t Pos = 0;
+  for (const std::string &Key : Order) {
+    size_t Next = Text.find(Key + ":", Pos);
+    ASSERT_NE(Next, std::string::npos) << Key << " out of order";
+    Pos = Next;
+  }
+  EXPECT_EQ(Text.back(), '\n');
+  // Means are written rounded, not with every binary digit.
+  EXPECT_NE(Text.find("\"wavefronts_mean\": 16.5,"), std::string::npos);
+}
+
+TEST(JsonWriterTest, DocumentedExampleMatchesTheSchema) {
+  // docs/json-output.md must not show a document the schema rejects.
+  auto Doc =
+      llvm::MemoryBuffer::getFile(WARPLINT_SOURCE_DIR "/docs/json-output.md");
+  ASSERT_TRUE(bool(Doc));
+  llvm::StringRef Text = (*Doc)->getBuffer();
+  size_t Begin = Text.find("```json\n");
+  ASSERT_NE(Begin, llvm::StringRef::npos);
+  Begin += 8;
+  size_t End = Text.find("```", Begin);
+  ASSERT_NE(End, llvm::StringRef::npos);
+  EXPECT_THAT(validate(Text.slice(Begin, End).str()), ::testing::IsEmpty());
+}
+
+TEST(JsonWriterTest, StringsAreEscaped) {
+  Diagnostic D = warning();
+  D.Message = "quote \" backslash \\ newline \n tab \t";
+  Value Doc = parse(render({}, {D}));
+  EXPECT_EQ(field(Doc, "diagnostics", 0).getString("message"), D.Message);
+}
+
+} // namespace
