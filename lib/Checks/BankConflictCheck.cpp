@@ -38,10 +38,17 @@ static std::optional<std::string> strideNote(const SharedResult &R,
       S += "consecutive lanes fall into different banks";
     else if (G == int64_t(Banks))
       S += "all of them fall into the same bank";
-    else
+    else {
+      // Only the lanes along this index spread over the banks: with
+      // blockDim.x = 16, 16 lanes do, not 32.
+      int64_t Lanes = 32;
+      if (Dim == 0 && L.Block)
+        Lanes = std::min<int64_t>(32, L.Block->X);
+      int64_t Up = std::min<int64_t>(G, (Lanes * G + 31) / 32);
       S += "lanes " + std::to_string(Banks / G) +
            " apart share a bank, so each bank is asked for up to " +
-           std::to_string(G) + " different words";
+           std::to_string(Up) + " different words";
+    }
   }
   if (L.Block && L.Block->X < 32 && Dim == 0)
     S += "; a warp spans " + std::to_string(32 / std::max<int64_t>(1, L.Block->X)) +

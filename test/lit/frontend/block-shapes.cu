@@ -17,7 +17,7 @@ __global__ void annotated(float *out) {
   out[threadIdx.x] = s[threadIdx.x][threadIdx.y];
   // CHECK: block-shapes.cu:[[@LINE-1]]:22: warning: 8-way shared memory bank conflict on 's' (8 wavefronts per request, ideal 1)
   // CHECK: note: assuming block 16x16x1 from the warplint: block-dim annotation at
-  // FLAG: block-shapes.cu:[[@LINE-4]]:22: warning: 8-way
+  // FLAG: block-shapes.cu:[[@LINE-3]]:22: warning: 8-way
   // FLAG: note: assuming block 16x16x1 from --block-dim
 }
 
