@@ -60,13 +60,10 @@ static std::optional<std::string> strideNote(const SharedResult &R,
 void BankConflictCheck::check(
     const std::vector<const AccessAnalysis *> &PerLaunch,
     const CheckOptions &Opts, std::vector<Diagnostic> &Out) const {
-  const AccessAnalysis *Worst = worstAnalysis(PerLaunch);
-  if (!Worst) {
-    if (Opts.ShowUnknown)
-      Out.push_back(unknownRemark(id(), *PerLaunch.front(),
-                                  PerLaunch.front()->Shared->Reason));
+  const AccessAnalysis *Worst =
+      worstOrUnknownRemark(id(), PerLaunch, Opts.ShowUnknown, Out);
+  if (!Worst)
     return;
-  }
   const SharedResult &R = *Worst->Shared;
   if (R.Wavefronts <= R.IdealWavefronts)
     return;

@@ -105,4 +105,17 @@ Diagnostic unknownRemark(const std::string &Check, const AccessAnalysis &A,
   return D;
 }
 
+const AccessAnalysis *
+worstOrUnknownRemark(const std::string &Check,
+                     const std::vector<const AccessAnalysis *> &PerLaunch,
+                     bool ShowUnknown, std::vector<Diagnostic> &Out) {
+  if (const AccessAnalysis *Worst = worstAnalysis(PerLaunch))
+    return Worst;
+  const AccessAnalysis &First = *PerLaunch.front();
+  if (ShowUnknown)
+    Out.push_back(unknownRemark(
+        Check, First, First.Shared ? First.Shared->Reason : First.Global->Reason));
+  return nullptr;
+}
+
 } // namespace warplint

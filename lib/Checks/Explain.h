@@ -48,6 +48,13 @@ void addOtherLaunchNotes(const std::vector<const AccessAnalysis *> &PerLaunch,
 Diagnostic unknownRemark(const std::string &Check, const AccessAnalysis &A,
                          const std::string &Reason);
 
+/// worstAnalysis(PerLaunch); when no launch has an exact answer, appends the
+/// unknown remark to Out if ShowUnknown and returns nullptr.
+const AccessAnalysis *
+worstOrUnknownRemark(const std::string &Check,
+                     const std::vector<const AccessAnalysis *> &PerLaunch,
+                     bool ShowUnknown, std::vector<Diagnostic> &Out);
+
 } // namespace warplint
 
 #endif // WARPLINT_CHECKS_EXPLAIN_H

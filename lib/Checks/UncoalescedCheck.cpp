@@ -61,13 +61,10 @@ static void addAdvice(const GlobalResult &R, const Access &A,
 void UncoalescedCheck::check(
     const std::vector<const AccessAnalysis *> &PerLaunch,
     const CheckOptions &Opts, std::vector<Diagnostic> &Out) const {
-  const AccessAnalysis *Worst = worstAnalysis(PerLaunch);
-  if (!Worst) {
-    if (Opts.ShowUnknown)
-      Out.push_back(unknownRemark(id(), *PerLaunch.front(),
-                                  PerLaunch.front()->Global->Reason));
+  const AccessAnalysis *Worst =
+      worstOrUnknownRemark(id(), PerLaunch, Opts.ShowUnknown, Out);
+  if (!Worst)
     return;
-  }
   const GlobalResult &R = *Worst->Global;
   if (R.Sectors <= R.IdealSectors)
     return;
