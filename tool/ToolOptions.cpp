@@ -29,7 +29,8 @@ static cl::list<std::string>
                       "site in the file (may repeat)"),
              cl::value_desc("x,y,z"), cl::cat(Category));
 static cl::opt<std::string> Format("format",
-                                   cl::desc("Output format: text or json"),
+                                   cl::desc("Output format: text, json or "
+                                            "sarif"),
                                    cl::init("text"), cl::cat(Category));
 static cl::opt<bool>
     UseColor("use-color",
@@ -83,6 +84,29 @@ static cl::list<std::string>
               cl::desc("Additional argument to append to the compiler "
                        "command line"),
               cl::cat(Category));
+
+static cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("Comma-separated globs of checks whose warnings become errors "
+             "(added to WarningsAsErrors of .warplint.yaml)"),
+    cl::cat(Category));
+static cl::opt<bool>
+    Summary("summary",
+            cl::desc("Print a closing summary on stderr (default: when "
+                     "stderr is a terminal and several files were analyzed)"),
+            cl::cat(Category));
+
+static cl::opt<bool>
+    FixOpt("fix",
+           cl::desc("Apply the preferred verified fix of each finding in "
+                    "place; the file is restored if the fixed code does not "
+                    "parse or analyze as promised"),
+           cl::cat(Category));
+static cl::opt<std::string> ExportFixes(
+    "export-fixes",
+    cl::desc("Write the preferred fixes as YAML for "
+             "clang-apply-replacements"),
+    cl::value_desc("filename"), cl::cat(Category));
 
 [[noreturn]] static void fail(const llvm::Twine &Message) {
   llvm::WithColor::error(llvm::errs(), "warplint") << Message << "\n";
@@ -140,8 +164,8 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
   TO.ArchGiven = Arch.getNumOccurrences() > 0;
   for (const std::string &B : BlockDim)
     TO.BlockDims.push_back(parseBlockDim(B));
-  if (Format != "text" && Format != "json")
-    fail("unknown --format='" + Format + "': expected text or json");
+  if (Format != "text" && Format != "json" && Format != "sarif")
+    fail("unknown --format='" + Format + "': expected text, json or sarif");
   TO.Format = Format;
   if (UseColor.getNumOccurrences())
     TO.Color = UseColor ? "always" : "never";
@@ -157,6 +181,14 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
   TO.CudaPath = CudaPath;
   TO.NoCudaToolkit = NoCudaToolkit;
   TO.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
+  TO.Fix = FixOpt;
+  TO.ExportFixes = ExportFixes;
+  TO.WarningsAsErrors = WarningsAsErrors;
+  TO.Summary = Summary;
+  TO.ChecksGiven = Checks.getNumOccurrences() > 0;
+  TO.ShowUnknownGiven = ShowUnknown.getNumOccurrences() > 0;
+  TO.AssumeWorstGiven = AssumeWorst.getNumOccurrences() > 0;
+  TO.NoMisalignedGiven = NoMisaligned.getNumOccurrences() > 0;
   return TO;
 }
 

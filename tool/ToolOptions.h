@@ -30,6 +30,18 @@ struct ToolOptions {
   std::string CudaPath;
   bool NoCudaToolkit = false;
   std::vector<std::string> ExtraArgs;
+  /// --fix: apply verified fixes in place; --export-fixes=FILE.
+  bool Fix = false;
+  std::string ExportFixes;
+  /// --warnings-as-errors globs; --summary.
+  std::string WarningsAsErrors;
+  bool Summary = false;
+  /// Which of the options that .warplint.yaml also sets were given: those
+  /// override the file.
+  bool ChecksGiven = false;
+  bool ShowUnknownGiven = false;
+  bool AssumeWorstGiven = false;
+  bool NoMisalignedGiven = false;
 };
 
 /// Parses argv; prints an error naming the flag and exits with status 2 on

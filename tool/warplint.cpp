@@ -3,12 +3,17 @@
 // Parses options, finds compile commands, runs the pipeline on each file (in
 // parallel with -j) and prints the results. Everything else lives in lib/.
 // Exit status: 0 no findings, 1 findings, 2 bad usage or a file that could
-// not be parsed.
+// not be parsed. Errors (WarningsAsErrors) give 1 even with --exit-zero.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Driver/Config.h"
 #include "Driver/Pipeline.h"
+#include "Driver/Rules.h"
+#include "Fix/Apply.h"
+#include "LspMain.h"
 #include "Model/Arch.h"
+#include "Progress.h"
 #include "Report/Writers.h"
 #include "ToolOptions.h"
 
@@ -101,25 +106,120 @@ std::vector<CompileCommand> collectCommands(const ToolOptions &TO) {
   return Commands;
 }
 
+/// Each file's options: Base, then its .warplint.yaml, then the flags the
+/// command line gave (CommandLine), which win.
+std::vector<PipelineOptions>
+optionsPerFile(const std::vector<CompileCommand> &Commands,
+               const PipelineOptions &Base, const Config &CommandLine) {
+  ConfigFinder Finder;
+  std::vector<PipelineOptions> PerFile;
+  for (const CompileCommand &C : Commands) {
+    llvm::SmallString<256> Path(C.File);
+    if (llvm::sys::path::is_relative(Path) && !C.Directory.empty())
+      llvm::sys::path::make_absolute(C.Directory, Path);
+    std::string Error;
+    std::optional<Config> FromFile = Finder.find(std::string(Path), Error);
+    if (!FromFile)
+      usageError("invalid configuration: " + Error);
+    PipelineOptions PO = Base;
+    applyConfig(mergeConfig(*FromFile, CommandLine), PO);
+    PerFile.push_back(std::move(PO));
+  }
+  return PerFile;
+}
+
+/// The flags given explicitly, as a configuration that overrides the file.
+Config commandLineConfig(const ToolOptions &TO) {
+  Config C;
+  if (TO.ChecksGiven)
+    C.Checks = TO.Checks;
+  if (!TO.WarningsAsErrors.empty())
+    C.WarningsAsErrors = TO.WarningsAsErrors;
+  if (TO.ArchGiven)
+    C.Arch = TO.Arch;
+  if (TO.ShowUnknownGiven)
+    C.ShowUnknown = TO.ShowUnknown;
+  if (TO.AssumeWorstGiven)
+    C.AssumeWorst = TO.AssumeWorst;
+  if (TO.NoMisalignedGiven)
+    C.ReportMisaligned = !TO.NoMisaligned;
+  return C;
+}
+
 std::vector<FileReport> runAll(const std::vector<CompileCommand> &Commands,
-                               const PipelineOptions &PO, unsigned Jobs) {
+                               const std::vector<PipelineOptions> &PerFile,
+                               unsigned Jobs, ProgressLine *Progress) {
   std::vector<FileReport> Reports(Commands.size());
+  auto RunOne = [&](size_t I) {
+    Reports[I] = analyzeCommand(Commands[I], PerFile[I]);
+    if (Progress)
+      Progress->fileDone(Commands[I].File);
+  };
   if (Jobs <= 1 || Commands.size() == 1) {
     for (size_t I = 0; I < Commands.size(); ++I)
-      Reports[I] = analyzeCommand(Commands[I], PO);
+      RunOne(I);
     return Reports;
   }
   llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
   for (size_t I = 0; I < Commands.size(); ++I)
-    Pool.async([&, I] { Reports[I] = analyzeCommand(Commands[I], PO); });
+    Pool.async([&, I] { RunOne(I); });
   Pool.wait();
   return Reports;
 }
 
 } // namespace
 
+namespace {
+
+/// --export-fixes: one YAML file for every analyzed file.
+void exportFixes(const std::string &Out, const std::vector<FileReport> &Reports,
+                 const std::vector<Diagnostic> &Diags) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Out, EC, llvm::sys::fs::OF_Text);
+  if (EC)
+    usageError("cannot write --export-fixes='" + Out + "': " + EC.message());
+  writeExportedFixes(OS, Reports.empty() ? "" : Reports.front().File, Diags);
+}
+
+/// --fix: each file's preferred fixes, verified again after writing them.
+void applyAllFixes(const std::vector<CompileCommand> &Commands,
+                   const std::vector<PipelineOptions> &PerFile,
+                   const std::vector<FileReport> &Reports) {
+  for (size_t I = 0; I < Reports.size(); ++I) {
+    const FileReport &R = Reports[I];
+    if (!R.Parsed)
+      continue;
+    FixOutcome F = applyFixes(
+        R.Diagnostics, R.Records,
+        [&](std::vector<AccessRecord> &Records, std::string &Error) {
+          FileReport Again = analyzeCommand(Commands[I], PerFile[I]);
+          if (!Again.Parsed) {
+            llvm::StringRef First(Again.ClangDiagnostics);
+            Error = First.take_until([](char C) { return C == '\n'; }).str();
+            return false;
+          }
+          Records = std::move(Again.Records);
+          return true;
+        });
+    for (const std::string &D : F.Dropped)
+      llvm::WithColor::warning(llvm::errs(), "warplint") << D << "\n";
+    if (F.Restored)
+      llvm::WithColor::error(llvm::errs(), "warplint")
+          << "fixes for '" << R.File << "' not applied: " << F.Message << "\n";
+    else if (F.Edits)
+      llvm::WithColor::note(llvm::errs(), "warplint")
+          << "'" << R.File << "': " << F.Message << "\n";
+  }
+}
+
+} // namespace
+
 int main(int Argc, const char **Argv) {
   llvm::InitLLVM X(Argc, Argv);
+  // "warplint lsp" is a different program sharing the analysis: it has its
+  // own options, so it is dispatched before the analyzer's are parsed.
+  if (Argc >= 2 && llvm::StringRef(Argv[1]) == "lsp")
+    return lspMain(Argc - 1, Argv + 1);
   ToolOptions TO = parseToolOptions(Argc, Argv);
 
   PipelineOptions PO;
@@ -137,15 +237,29 @@ int main(int Argc, const char **Argv) {
   PO.Checks.ShowUnknown = TO.ShowUnknown;
   PO.Checks.AssumeWorst = TO.AssumeWorst;
   PO.Checks.ReportMisaligned = !TO.NoMisaligned;
-  PO.CheckFilter = TO.Checks;
+  // The flags that .warplint.yaml may also set come in through
+  // commandLineConfig, after the file's settings.
+  PO.CheckFilter = "warplint-*";
 
   std::vector<CompileCommand> Commands = collectCommands(TO);
-  std::vector<FileReport> Reports = runAll(Commands, PO, TO.Jobs);
+  std::vector<PipelineOptions> PerFile =
+      optionsPerFile(Commands, PO, commandLineConfig(TO));
+  // Progress only where someone watches it, and only for several files.
+  bool Watched = llvm::sys::Process::StandardErrIsDisplayed();
+  std::optional<ProgressLine> Progress;
+  if (Watched && Commands.size() > 1)
+    Progress.emplace(llvm::errs(), Commands.size());
+  std::vector<FileReport> Reports =
+      runAll(Commands, PerFile, TO.Jobs, Progress ? &*Progress : nullptr);
+  if (Progress)
+    Progress->finish();
 
   bool Color = TO.Color == "always" ||
                (TO.Color == "auto" && llvm::outs().has_colors());
   bool ParseFailed = false;
   bool Findings = false;
+  bool Errors = false; ///< WarningsAsErrors: --exit-zero does not hide them
+  std::vector<std::string> FailedFiles;
   std::vector<Diagnostic> AllDiags;
   std::vector<AccessRecord> AllRecords;
   for (const FileReport &R : Reports) {
@@ -155,19 +269,40 @@ int main(int Argc, const char **Argv) {
       llvm::errs() << R.ClangDiagnostics;
     if (!R.Parsed) {
       ParseFailed = true;
+      FailedFiles.push_back(R.File);
       llvm::WithColor::error(llvm::errs(), "warplint")
           << "could not parse '" << R.File << "'; no analysis for it\n";
       continue;
     }
     for (const Diagnostic &D : R.Diagnostics)
-      if (D.Level >= Severity::Warning)
+      if (D.Level >= Severity::Warning) {
         Findings = true;
+        Errors |= D.Level == Severity::Error;
+      }
     AllDiags.insert(AllDiags.end(), R.Diagnostics.begin(),
                     R.Diagnostics.end());
     AllRecords.insert(AllRecords.end(), R.Records.begin(), R.Records.end());
   }
 
-  if (TO.Format == "json") {
+  int ExitCode = 0;
+  if (ParseFailed)
+    ExitCode = 2;
+  else if (Errors || (Findings && !TO.ExitZero))
+    ExitCode = 1;
+
+  if (TO.Format == "sarif") {
+    SarifRun Run;
+    Run.Version = WARPLINT_VERSION;
+    Run.InformationUri = WARPLINT_PROJECT_URL "/README.md";
+    Run.Rules = describeChecks(WARPLINT_PROJECT_URL "/docs");
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    Run.BaseDir = std::string(Cwd);
+    Run.ExitCode = ExitCode;
+    Run.FailedFiles = FailedFiles;
+    SourceCache Sources;
+    writeSarif(llvm::outs(), Run, AllDiags, Sources);
+  } else if (TO.Format == "json") {
     writeJson(llvm::outs(), {WARPLINT_VERSION, PO.Solve.Arch.Name},
               TO.AllAccesses ? AllRecords : std::vector<AccessRecord>{},
               AllDiags);
@@ -180,10 +315,11 @@ int main(int Argc, const char **Argv) {
     writeText(llvm::outs(), AllDiags, Sources, Text);
   }
   llvm::outs().flush();
-
-  if (ParseFailed)
-    return 2;
-  if (Findings && !TO.ExitZero)
-    return 1;
-  return 0;
+  if (!TO.ExportFixes.empty())
+    exportFixes(TO.ExportFixes, Reports, AllDiags);
+  if (TO.Fix)
+    applyAllFixes(Commands, PerFile, Reports);
+  if (TO.Summary || (Watched && Reports.size() > 1))
+    writeSummary(llvm::errs(), Reports);
+  return ExitCode;
 }

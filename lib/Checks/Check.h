@@ -47,6 +47,12 @@ public:
                      const CheckOptions &Opts,
                      std::vector<Diagnostic> &Out) const = 0;
 
+  /// Checks about a whole kernel rather than one access (control flow,
+  /// barriers) override this; it runs once per kernel, after the access
+  /// checks.
+  virtual void checkKernel(const KernelModel &K, const CheckOptions &Opts,
+                           std::vector<Diagnostic> &Out) const {}
+
 private:
   std::string Id;
 };
@@ -62,6 +68,14 @@ bool checkEnabled(const std::string &Filter, const std::string &CheckId);
 /// Runs the enabled checks over the analyses of one translation unit.
 std::vector<Diagnostic>
 runChecks(const std::vector<AccessAnalysis> &Analyses,
+          const std::vector<std::unique_ptr<Check>> &Checks,
+          const CheckOptions &Opts);
+
+/// The same, and the kernel-level checks over every kernel of TU (also those
+/// without accesses).
+std::vector<Diagnostic>
+runChecks(const TranslationUnitModel &TU,
+          const std::vector<AccessAnalysis> &Analyses,
           const std::vector<std::unique_ptr<Check>> &Checks,
           const CheckOptions &Opts);
 

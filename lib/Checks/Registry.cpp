@@ -1,12 +1,14 @@
 //===- Registry.cpp - The list of checks and the check filter -------------===//
 
 #include "Checks/BankConflictCheck.h"
+#include "Checks/BarrierDivergenceCheck.h"
 #include "Checks/Check.h"
 #include "Checks/UncoalescedCheck.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/GlobPattern.h"
 
+#include <algorithm>
 #include <map>
 
 namespace warplint {
@@ -15,6 +17,7 @@ std::vector<std::unique_ptr<Check>> createAllChecks() {
   std::vector<std::unique_ptr<Check>> Checks;
   Checks.push_back(std::make_unique<BankConflictCheck>());
   Checks.push_back(std::make_unique<UncoalescedCheck>());
+  Checks.push_back(std::make_unique<BarrierDivergenceCheck>());
   return Checks;
 }
 
@@ -32,10 +35,11 @@ bool checkEnabled(const std::string &Filter, const std::string &CheckId) {
   return Enabled;
 }
 
-std::vector<Diagnostic>
-runChecks(const std::vector<AccessAnalysis> &Analyses,
-          const std::vector<std::unique_ptr<Check>> &Checks,
-          const CheckOptions &Opts) {
+/// The per-access checks, over the analyses grouped by access.
+static void runAccessChecks(const std::vector<AccessAnalysis> &Analyses,
+                            const std::vector<std::unique_ptr<Check>> &Checks,
+                            const CheckOptions &Opts,
+                            std::vector<Diagnostic> &Out) {
   // Group the per-launch analyses of each access, keeping source order.
   std::vector<std::vector<const AccessAnalysis *>> Groups;
   std::map<const Access *, size_t> GroupOf;
@@ -45,11 +49,39 @@ runChecks(const std::vector<AccessAnalysis> &Analyses,
       Groups.emplace_back();
     Groups[It->second].push_back(&A);
   }
-  std::vector<Diagnostic> Out;
   for (const auto &Group : Groups)
     for (const auto &C : Checks)
       if (C->matches(*Group.front()))
         C->check(Group, Opts, Out);
+}
+
+std::vector<Diagnostic>
+runChecks(const std::vector<AccessAnalysis> &Analyses,
+          const std::vector<std::unique_ptr<Check>> &Checks,
+          const CheckOptions &Opts) {
+  std::vector<Diagnostic> Out;
+  runAccessChecks(Analyses, Checks, Opts, Out);
+  // Without the unit, the kernels are those the analyses come from.
+  std::vector<const KernelModel *> Kernels;
+  for (const AccessAnalysis &A : Analyses)
+    if (std::find(Kernels.begin(), Kernels.end(), A.Kernel) == Kernels.end())
+      Kernels.push_back(A.Kernel);
+  for (const KernelModel *K : Kernels)
+    for (const auto &C : Checks)
+      C->checkKernel(*K, Opts, Out);
+  return Out;
+}
+
+std::vector<Diagnostic>
+runChecks(const TranslationUnitModel &TU,
+          const std::vector<AccessAnalysis> &Analyses,
+          const std::vector<std::unique_ptr<Check>> &Checks,
+          const CheckOptions &Opts) {
+  std::vector<Diagnostic> Out;
+  runAccessChecks(Analyses, Checks, Opts, Out);
+  for (const KernelModel &K : TU.Kernels)
+    for (const auto &C : Checks)
+      C->checkKernel(K, Opts, Out);
   return Out;
 }
 

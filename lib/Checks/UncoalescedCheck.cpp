@@ -88,6 +88,33 @@ void UncoalescedCheck::check(
               std::to_string(R.IdealSectors) + ")";
   if (Parametric)
     D.Notes.push_back({{}, "this happens when " + R.Condition, {}});
+  if (R.Cases.size() > 1) {
+    // Every outcome with its condition, worst first: the parametric answer.
+    // Cases that differ only in their mean are one outcome here; the worst
+    // one's condition is R.Condition.
+    std::vector<std::pair<std::pair<unsigned, unsigned>, std::string>> Groups;
+    for (const SolveCase &C : R.Cases) {
+      std::pair<unsigned, unsigned> Key{C.Worst, C.Ideal};
+      if (!Groups.empty() && Groups.back().first == Key)
+        Groups.back().second += " || " + C.Condition;
+      else
+        Groups.push_back({Key, C.Condition});
+    }
+    size_t WorstGroups = 0;
+    for (const auto &G : Groups)
+      WorstGroups += G.first.first == R.Sectors;
+    if (WorstGroups == 1 && Groups.front().first.first == R.Sectors &&
+        !R.Condition.empty())
+      Groups.front().second = R.Condition;
+    std::string Text = "sectors per request by case:";
+    for (size_t I = 0; I < Groups.size(); ++I)
+      Text += std::string(I ? ";" : "") + " " +
+              std::to_string(Groups[I].first.first) + " (ideal " +
+              std::to_string(Groups[I].first.second) + ")" +
+              (Groups[I].second.empty() ? std::string(" otherwise")
+                                        : " when " + Groups[I].second);
+    D.Notes.push_back({{}, Text, {}});
+  }
   unsigned Dim = R.Strides.LaneDim;
   if (auto S = R.Strides.BytesPerThread[Dim]; S && R.Pattern != GlobalPattern::Misaligned)
     D.Notes.push_back({{},

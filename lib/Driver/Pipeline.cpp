@@ -3,7 +3,10 @@
 #include "Driver/Pipeline.h"
 
 #include "Checks/Analysis.h"
+#include "Fix/FixIts.h"
 #include "Report/Writers.h"
+
+#include <set>
 
 namespace warplint {
 
@@ -22,6 +25,13 @@ FileReport analyzeModel(const FrontendResult &Parsed,
       analyzeAccesses(Parsed.Model, Opts.Solve);
   for (const AccessAnalysis &A : Analyses)
     R.Records.push_back(toRecord(A));
+  std::set<const Access *> Unknown;
+  for (const AccessAnalysis &A : Analyses)
+    if (!A.exact())
+      Unknown.insert(A.Acc);
+  R.UnknownAccesses = Unknown.size();
+  for (const KernelModel &K : Parsed.Model.Kernels)
+    R.Accesses += K.Accesses.size();
 
   std::vector<std::unique_ptr<Check>> Enabled;
   for (auto &C : createAllChecks())
@@ -29,13 +39,23 @@ FileReport analyzeModel(const FrontendResult &Parsed,
       Enabled.push_back(std::move(C));
 
   SourceCache Sources;
-  for (Diagnostic &D : runChecks(Analyses, Enabled, Opts.Checks)) {
+  std::vector<SourceLoc> SuppressedAt;
+  for (Diagnostic &D :
+       runChecks(Parsed.Model, Analyses, Enabled, Opts.Checks)) {
     if (isSuppressed(Sources, D.Range.Begin, D.Check)) {
       ++R.Suppressed;
+      SuppressedAt.push_back(D.Range.Begin);
       continue;
     }
+    if (D.Level == Severity::Warning && !Opts.WarningsAsErrors.empty() &&
+        checkEnabled(Opts.WarningsAsErrors, D.Check))
+      D.Level = Severity::Error;
     R.Diagnostics.push_back(std::move(D));
   }
+  // Fixes come last: they need every finding of an array, and an array with
+  // a suppressed finding is left alone.
+  if (Opts.LayoutFixes)
+    attachLayoutFixes(Parsed.Model, R.Diagnostics, Opts.Solve, SuppressedAt);
   return R;
 }
 

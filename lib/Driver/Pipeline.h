@@ -26,6 +26,10 @@ struct PipelineOptions {
   CheckOptions Checks;
   /// clang-tidy style glob list of enabled checks.
   std::string CheckFilter = "warplint-*";
+  /// Globs of checks whose warnings become errors (WarningsAsErrors).
+  std::string WarningsAsErrors;
+  /// Search verified layout fixes (padding, swizzle) for bank conflicts.
+  bool LayoutFixes = true;
 };
 
 struct FileReport {
@@ -37,6 +41,10 @@ struct FileReport {
   std::vector<AccessRecord> Records;   ///< every access x launch
   unsigned Kernels = 0;
   unsigned Suppressed = 0;
+  /// Accesses modelled (each counted once, whatever its launches) and
+  /// those of them with at least one unknown result: the run summary.
+  unsigned Accesses = 0;
+  unsigned UnknownAccesses = 0;
 };
 
 /// Runs the whole analysis for one compile command.

@@ -106,6 +106,8 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
     return Opaque("a device-side kernel launch");
   if (!F)
     return Opaque("the result of the indirect call '" + text(C) + "'");
+  if (auto B = evalBarrier(C, F))
+    return *B;
   if (auto A = evalAtomic(C, Name))
     return *A;
   if (isNoEffect(Name)) {

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/Frontend.h"
+#include "Frontend/Embedding.h"
 #include "Frontend/KernelWalker.h"
 #include "Frontend/LaunchSites.h"
 #include "Frontend/SourceLocs.h"
@@ -53,6 +54,35 @@ private:
   ASTContext &Ctx;
 };
 
+} // namespace
+
+TranslationUnitModel extractModel(ASTContext &Ctx,
+                                  const FrontendOptions &Opts) {
+  TranslationUnitModel Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+    Out.MainFile = std::string(Main->getName());
+  KernelFinder F(Ctx);
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  LaunchSiteIndex Index(Ctx);
+  for (const FunctionDecl *Kernel : F.Kernels) {
+    KernelModel K;
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    Kernel->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(),
+                                 /*Qualified=*/true);
+    K.Name = Name;
+    K.Loc = toSourceLoc(Ctx, Kernel->getLocation());
+    KernelWalker W(Ctx, Opts, K);
+    W.run(Kernel);
+    chooseLaunches(Ctx, Kernel, Index, Opts, K);
+    Out.Kernels.push_back(std::move(K));
+  }
+  return Out;
+}
+
+namespace {
+
 class ExtractConsumer : public ASTConsumer {
 public:
   ExtractConsumer(const FrontendOptions &Opts, TranslationUnitModel &Out)
@@ -61,25 +91,7 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     if (Ctx.getDiagnostics().hasErrorOccurred())
       return; // the AST may be incomplete; the caller reports the errors
-    const SourceManager &SM = Ctx.getSourceManager();
-    if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
-      Out.MainFile = std::string(Main->getName());
-    KernelFinder F(Ctx);
-    F.TraverseDecl(Ctx.getTranslationUnitDecl());
-    LaunchSiteIndex Index(Ctx);
-    for (const FunctionDecl *Kernel : F.Kernels) {
-      KernelModel K;
-      std::string Name;
-      llvm::raw_string_ostream OS(Name);
-      Kernel->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(),
-                                   /*Qualified=*/true);
-      K.Name = Name;
-      K.Loc = toSourceLoc(Ctx, Kernel->getLocation());
-      KernelWalker W(Ctx, Opts, K);
-      W.run(Kernel);
-      chooseLaunches(Ctx, Kernel, Index, Opts, K);
-      Out.Kernels.push_back(std::move(K));
-    }
+    Out = extractModel(Ctx, Opts);
   }
 
 private:
@@ -178,6 +190,28 @@ FrontendResult analyzeCode(const std::string &Code, const std::string &FileName,
   }
   Mem->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(Code, FileName));
   return runParse(std::move(Full), Overlay, std::string(Cwd), Opts);
+}
+
+FrontendResult analyzeBuffer(const std::string &Code,
+                             const CompileCommand &Cmd,
+                             const FrontendOptions &Opts) {
+  llvm::SmallString<256> Abs(Cmd.File);
+  if (!llvm::sys::path::is_absolute(Abs) && !Cmd.Directory.empty()) {
+    Abs = Cmd.Directory;
+    llvm::sys::path::append(Abs, Cmd.File);
+  }
+  std::vector<std::string> FlagWarnings;
+  std::vector<std::string> Args = deviceParseArgs(Cmd, Opts, FlagWarnings);
+  // The buffer shadows the file on disk; its includes still come from disk,
+  // resolved against the command's own directory.
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::getRealFileSystem());
+  auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  Overlay->pushOverlay(Mem);
+  Mem->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(Code, Abs));
+  FrontendResult R = runParse(std::move(Args), Overlay, Cmd.Directory, Opts);
+  R.FlagWarnings = std::move(FlagWarnings);
+  return R;
 }
 
 } // namespace warplint

@@ -11,6 +11,7 @@
 
 #include "Model/AccessModel.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,12 @@ struct CompileCommand {
   std::vector<std::string> Args;
 };
 
+/// Block shapes that .warplint.yaml gives a kernel, and where it says so.
+struct ConfiguredBlockShapes {
+  std::vector<BlockShape> Shapes;
+  SourceLoc Where; ///< the entry in the configuration file
+};
+
 struct FrontendOptions {
   /// Target GPU architecture used when the command names none ("sm_90").
   std::string Arch = "sm_90";
@@ -36,6 +43,11 @@ struct FrontendOptions {
   bool NoCudaToolkit = false;
   /// --block-dim shapes: analyzed for every kernel that has no launch site.
   std::vector<BlockShape> BlockDims;
+  /// BlockShapes of .warplint.yaml, by kernel name (as written, or qualified
+  /// with template arguments as diagnostics name it) and "*" for the other
+  /// kernels: used for kernels without a launch site, --block-dim or
+  /// annotation ("*" only after __launch_bounds__).
+  std::map<std::string, ConfiguredBlockShapes> KernelBlockDims;
   /// Extra clang arguments appended to every command (--extra-arg).
   std::vector<std::string> ExtraArgs;
   /// Upper bound on accesses modelled per kernel; more become a remark.

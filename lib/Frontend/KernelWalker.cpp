@@ -211,6 +211,7 @@ Flow KernelWalker::walkIf(const IfStmt *S) {
       C = B;
   } else {
     C = toPred(eval(S->getCond()), S->getCond());
+    noteCondition(C, S);
   }
   Flow Then, Else;
   auto Saved = Frames.back().Env;

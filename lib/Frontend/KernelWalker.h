@@ -85,6 +85,8 @@ struct LValue {
   AbsValue Ptr;                          ///< Kind::Memory: its address
   std::string Field;                     ///< ".x" for struct members
   std::vector<clang::SourceRange> Subscripts; ///< multi-dim array subscripts
+  /// The value of each of Subscripts (nullopt when unknown).
+  std::vector<std::optional<Expr>> SubscriptValues;
   std::string Reason;                    ///< Kind::Unknown
   /// Kind::Unknown but block-uniform (a struct kernel parameter's field, a
   /// __constant__ variable): reading it gives a Uniform symbol.
@@ -181,11 +183,24 @@ private:
 
   // --- calls (CallEval.cpp)
   AbsValue evalCall(const clang::CallExpr *C);
+  /// The value of a loop step that is not a constant but the same for every
+  /// thread and iteration (gridDim.x * blockDim.x, a parameter), if it is.
+  std::optional<Expr> uniformStep(const clang::Expr *E);
   AbsValue evalConstruct(const clang::CXXConstructExpr *C);
   AbsValue evalOperatorCall(const clang::CXXOperatorCallExpr *C);
   AbsValue inlineCall(const clang::CallExpr *C, const clang::FunctionDecl *F);
   std::optional<AbsValue> evalAtomic(const clang::CallExpr *C,
                                      llvm::StringRef Name);
+
+  // --- barriers (Barriers.cpp)
+  /// Records a barrier call and returns its value; nullopt for other calls.
+  std::optional<AbsValue> evalBarrier(const clang::CallExpr *C,
+                                      const clang::FunctionDecl *F);
+  /// Remembers where an if-condition was written, so that barrier guards can
+  /// name it.
+  void noteCondition(const Predicate &P, const clang::IfStmt *S);
+  BarrierCondition describeGuard(const Predicate &G,
+                                 const clang::CallExpr *At) const;
 
   // --- objects and accesses (MemoryObjects.cpp)
   std::optional<unsigned> objectFor(const clang::ValueDecl *D);
@@ -205,6 +220,8 @@ private:
   std::vector<bool> LoopThreadDep;
   std::map<const clang::ValueDecl *, unsigned> ObjectIds;
   std::map<const clang::ParmVarDecl *, unsigned> ParamIds;
+  /// If-conditions seen so far (Barriers.cpp).
+  std::vector<std::pair<Predicate, const clang::IfStmt *>> IfConditions;
   bool CapReached = false;
   unsigned WalkDepth = 0;
 };

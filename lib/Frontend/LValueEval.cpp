@@ -130,6 +130,10 @@ LValue KernelWalker::evalLValue(const clang::Expr *E) {
     if (LV.Chain) {
       LV.Subscripts = Inner.Subscripts;
       LV.Subscripts.push_back(A->getIdx()->getSourceRange());
+      LV.SubscriptValues = Inner.SubscriptValues;
+      LV.SubscriptValues.push_back(I.K == AbsValue::Kind::Int
+                                       ? std::optional<Expr>(I.Int)
+                                       : std::nullopt);
     }
     return LV;
   }

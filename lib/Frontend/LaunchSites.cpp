@@ -343,6 +343,26 @@ void chooseLaunches(ASTContext &Ctx, const FunctionDecl *Kernel,
     Add(L);
   if (!K.Launches.empty())
     return;
+  // .warplint.yaml BlockShapes: the most specific spelling of the kernel's
+  // name that the file uses wins; "*" comes only after __launch_bounds__,
+  // which is about this kernel.
+  auto AddConfigured = [&](const std::string &Name) {
+    auto It = Opts.KernelBlockDims.find(Name);
+    if (It == Opts.KernelBlockDims.end())
+      return false;
+    for (const BlockShape &B : It->second.Shapes) {
+      LaunchConfig L;
+      L.Source = LaunchSource::ConfigFile;
+      L.Block = B;
+      L.Site = It->second.Where;
+      Add(L);
+    }
+    return true;
+  };
+  if (AddConfigured(K.Name) ||
+      AddConfigured(Kernel->getQualifiedNameAsString()) ||
+      AddConfigured(Kernel->getNameAsString()))
+    return;
   if (Bounds && *Bounds > 0) {
     LaunchConfig L;
     L.Source = LaunchSource::LaunchBounds;
@@ -352,6 +372,8 @@ void chooseLaunches(ASTContext &Ctx, const FunctionDecl *Kernel,
     Add(L);
     return;
   }
+  if (AddConfigured("*"))
+    return;
   LaunchConfig L;
   L.Source = LaunchSource::Assumed;
   K.Launches.push_back(L);

@@ -53,6 +53,30 @@ Flow KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId) {
   return F;
 }
 
+std::optional<Expr> KernelWalker::uniformStep(const clang::Expr *E) {
+  // blockDim.x reads a property through a call: only definite side effects
+  // (assignments, increments) disqualify the step.
+  if (!E || E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
+    return std::nullopt;
+  // The increment is not walked for accesses (it never was): evaluate it
+  // without leaving any trace in the model.
+  size_t NA = K.Accesses.size(), NU = K.Uniforms.size(), NR = K.Remarks.size();
+  AbsValue V = eval(E);
+  bool Clean = K.Uniforms.size() == NU;
+  K.Accesses.resize(NA);
+  K.Uniforms.resize(NU);
+  K.Remarks.resize(NR);
+  if (V.K != AbsValue::Kind::Int || !Clean)
+    return std::nullopt;
+  // Only launch constants and kernel parameters: the same in every thread
+  // and every iteration.
+  for (Symbol Sym : V.Int.symbols())
+    if (Sym.Kind != SymbolKind::BlockDim && Sym.Kind != SymbolKind::GridDim &&
+        Sym.Kind != SymbolKind::Param && Sym.Kind != SymbolKind::BlockIdx)
+      return std::nullopt;
+  return V.Int;
+}
+
 Flow KernelWalker::walkFor(const ForStmt *S) {
   if (const Stmt *Init = S->getInit())
     walkStmt(Init);
@@ -154,6 +178,12 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
             StepOk = false;
           if (L.Step == Loop::StepKind::Add && L.StepValue == 0)
             StepOk = false;
+        } else if (auto Step = uniformStep(RHS);
+                   Step && (Op == BO_AddAssign || Op == BO_SubAssign)) {
+          // The grid-stride loop: i += gridDim.x * blockDim.x. The solver
+          // binds the launch into the step.
+          L.StepExpr = Op == BO_SubAssign ? Expr(-1) * *Step : *Step;
+          StepOk = true;
         } else {
           L.UnknownReason = "the step of '" + L.VarName +
                             "' is not a constant ('" + text(B) + "')";

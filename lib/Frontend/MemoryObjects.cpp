@@ -12,6 +12,8 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/TypeLoc.h"
 
+#include <algorithm>
+
 namespace warplint {
 
 using namespace clang;
@@ -159,6 +161,17 @@ void KernelWalker::recordAccess(const LValue &LV, const clang::Expr *E,
   if (O.Extents.size() > 1 && LV.Chain)
     for (const clang::SourceRange &R : LV.Subscripts)
       A.SubscriptRanges.push_back(range(R));
+  // Field and vector-element accesses keep the subscripts of their base.
+  if (LV.Subscripts.size() == O.Extents.size() &&
+      LV.SubscriptValues.size() == O.Extents.size() && !LV.Ptr.Derived &&
+      std::all_of(LV.SubscriptValues.begin(), LV.SubscriptValues.end(),
+                  [](const std::optional<Expr> &V) { return V.has_value(); })) {
+    for (const std::optional<Expr> &V : LV.SubscriptValues)
+      A.SubscriptIndices.push_back(*V);
+    if (!LV.Chain && O.Extents.size() > 1)
+      for (const clang::SourceRange &R : LV.Subscripts)
+        A.SubscriptRanges.push_back(range(R));
+  }
   A.Field = LV.Field;
   if (O.Extents.size() > 1 && (LV.Ptr.Derived || !LV.Chain) &&
       LV.Field.empty())

@@ -37,6 +37,8 @@ std::string LaunchConfig::describe() const {
   case LaunchSource::Annotation:
     return S + " from the warplint: block-dim annotation at " +
            locString(Site);
+  case LaunchSource::ConfigFile:
+    return S + " from BlockShapes at " + locString(Site);
   case LaunchSource::LaunchBounds:
     return S + " assumed from __launch_bounds__";
   case LaunchSource::Assumed:

@@ -84,6 +84,12 @@ struct Loop {
   Predicate Condition; ///< continue while true; refers to LoopVar Id
   StepKind Step = StepKind::Add;
   int64_t StepValue = 1;
+  /// For an Add loop whose step is block-uniform but not a constant (the
+  /// grid-stride loop: i += gridDim.x * blockDim.x), the step as an Expr over
+  /// block-uniform symbols; StepValue is then meaningless. The solver binds
+  /// the launch into it: a constant becomes StepValue, anything else makes
+  /// every iteration add a uniform multiple of the step.
+  std::optional<Expr> StepExpr;
   /// Enclosing loop ids, outermost first (Init and Condition may refer to
   /// them).
   std::vector<unsigned> Parents;
@@ -136,8 +142,45 @@ struct Access {
   /// of a multi-dimensional array access (empty otherwise); the fix component
   /// rewrites them.
   std::vector<SourceRange> SubscriptRanges;
+  /// The value of each subscript, outermost first, when the access reaches
+  /// its element through subscripts of every declared dimension (a[r][c],
+  /// a[r][c].x, s[i]) and every subscript is known; empty otherwise. The fix
+  /// component rebuilds ByteOffset from them for a changed layout.
+  std::vector<Expr> SubscriptIndices;
   /// Field path for struct accesses, e.g. ".x"; empty otherwise.
   std::string Field;
+};
+
+/// One enclosing condition of a barrier, with where it was written, so that
+/// a diagnostic can point at the condition that makes threads disagree.
+struct BarrierCondition {
+  Predicate Cond;    ///< the conjunct of Barrier::Guard it explains
+  std::string Text;  ///< the condition as written, e.g. "row < M"
+  SourceRange Range; ///< invalid when not written (loop exits, switch)
+  /// The condition guards an earlier return/break/continue rather than the
+  /// barrier's own branch.
+  bool EarlyExit = false;
+};
+
+/// A block- or warp-level barrier (see docs/checks/barrier-divergence.md).
+struct Barrier {
+  enum class Kind {
+    SyncThreads,   ///< __syncthreads(), __barrier_sync(0)
+    SyncReduction, ///< __syncthreads_count/_and/_or
+    BlockSync,     ///< cooperative groups: thread_block sync
+    SyncWarp,      ///< __syncwarp(mask)
+  };
+  unsigned Id = 0;
+  Kind K = Kind::SyncThreads;
+  std::string Spelling;   ///< "__syncthreads()", "block.sync()"
+  SourceRange Range;      ///< the call
+  std::string Function;   ///< function whose body contains it
+  std::vector<CallFrame> CallChain;
+  Predicate Guard;        ///< as for Access: conjunction of Conditions
+  std::vector<BarrierCondition> Conditions;
+  std::vector<unsigned> Loops; ///< enclosing loop ids, outermost first
+  /// SyncWarp: the mask; nullopt when it is not modelled.
+  std::optional<Expr> WarpMask;
 };
 
 /// blockDim of one launch.
@@ -154,6 +197,7 @@ enum class LaunchSource {
   LaunchSite,   ///< kernel<<<grid, block>>> in this translation unit
   CommandLine,  ///< --block-dim
   Annotation,   ///< // warplint: block-dim(X,Y,Z)
+  ConfigFile,   ///< BlockShapes in .warplint.yaml (Site: the entry)
   LaunchBounds, ///< __launch_bounds__(N): assumed N x 1 x 1
   Assumed,      ///< nothing known: blockDim.x assumed a multiple of 32
 };
@@ -181,6 +225,7 @@ struct KernelModel {
   std::vector<Loop> Loops;
   std::vector<UniformValue> Uniforms;
   std::vector<Access> Accesses;
+  std::vector<Barrier> Barriers; ///< in program order
   std::vector<LaunchConfig> Launches; ///< never empty after extraction
   /// Block size bound from __launch_bounds__ (max threads), when present.
   std::optional<int64_t> MaxThreadsPerBlock;

@@ -26,11 +26,21 @@ struct TextEdit {
   std::string Replacement;
 };
 
+/// What a layout fix does to its array, per block: verified by solving
+/// every access of the array under the new layout.
+struct FixImpact {
+  double WavefrontsBefore = 0;
+  double WavefrontsAfter = 0;
+  int64_t SharedBytesBefore = 0;
+  int64_t SharedBytesAfter = 0;
+};
+
 /// One alternative fix: a message and the edits that make it.
 struct Fix {
   std::string Message;
   std::vector<TextEdit> Edits;
   bool Preferred = false;
+  std::optional<FixImpact> Impact; ///< set by the fix component
 };
 
 struct DiagNote {

@@ -97,6 +97,13 @@ void writeFixes(llvm::json::OStream &J, const std::vector<Fix> &Fixes) {
               J.attribute("replacement", E.Replacement);
             });
         });
+        // Layout fixes say what they do to their array, per block.
+        if (F.Impact) {
+          writeMean(J, "wavefronts_before", F.Impact->WavefrontsBefore);
+          writeMean(J, "wavefronts_after", F.Impact->WavefrontsAfter);
+          J.attribute("shared_bytes_before", F.Impact->SharedBytesBefore);
+          J.attribute("shared_bytes_after", F.Impact->SharedBytesAfter);
+        }
       });
   });
 }

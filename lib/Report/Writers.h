@@ -72,6 +72,35 @@ void writeJson(llvm::raw_ostream &OS, const JsonHeader &Header,
                const std::vector<AccessRecord> &Records,
                const std::vector<Diagnostic> &Diags);
 
+/// One check as SARIF describes it (a "rule").
+struct SarifRule {
+  std::string Id;               ///< "warplint-bank-conflict"
+  std::string ShortDescription; ///< one line
+  std::string FullDescription;  ///< a paragraph
+  std::string HelpUri;          ///< its docs/checks page
+  Severity DefaultLevel = Severity::Warning;
+};
+
+struct SarifRun {
+  std::string Version;        ///< warplint's
+  std::string InformationUri; ///< the project's home (README)
+  std::vector<SarifRule> Rules;
+  /// Relative file names are relative to this folder, which becomes the
+  /// %SRCROOT% base of their URIs (absolute; usually the current folder).
+  std::string BaseDir;
+  int ExitCode = 0;
+  /// Files that could not be parsed: tool execution notifications, and the
+  /// run is not successful.
+  std::vector<std::string> FailedFiles;
+};
+
+/// SARIF 2.1.0 (docs/sarif.md): one run with the rules, one result per
+/// diagnostic, notes as related locations, fixes as artifact changes.
+/// Columns are converted to UTF-16 code units (SARIF's default column kind)
+/// with the source lines from Sources.
+void writeSarif(llvm::raw_ostream &OS, const SarifRun &Run,
+                const std::vector<Diagnostic> &Diags, SourceCache &Sources);
+
 } // namespace warplint
 
 #endif // WARPLINT_REPORT_WRITERS_H

@@ -172,7 +172,131 @@ std::optional<std::string> collectAtoms(const Predicate &P, const SolveSpace &S,
   return std::nullopt;
 }
 
+/// The offset as a polynomial: monomials over atoms (symbols, or subtrees
+/// that are not sums and products, such as tx % 4) with their coefficients.
+struct Polynomial {
+  std::vector<Expr> Atoms;
+  std::map<std::vector<unsigned>, int64_t> Terms; ///< sorted atom ids
+};
+
+constexpr size_t MaxTerms = 512;
+
+unsigned atomId(Polynomial &P, const Expr &E) {
+  for (unsigned I = 0; I < P.Atoms.size(); ++I)
+    if (P.Atoms[I] == E)
+      return I;
+  P.Atoms.push_back(E);
+  return unsigned(P.Atoms.size() - 1);
+}
+
+/// Terms of E, or the reason E is not a polynomial in the free symbols.
+std::optional<std::string>
+expand(const Expr &E, const SolveSpace &S, Polynomial &P,
+       std::map<std::vector<unsigned>, int64_t> &Out) {
+  auto IsFree = [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); };
+  auto Add = [&](std::map<std::vector<unsigned>, int64_t> &T,
+                 const std::vector<unsigned> &Key,
+                 int64_t C) -> std::optional<std::string> {
+    if (__builtin_add_overflow(T[Key], C, &T[Key]))
+      return std::string("coefficient overflow");
+    return std::nullopt;
+  };
+  switch (E.kind()) {
+  case ExprKind::Const:
+    Out[{}] = E.constValue();
+    return std::nullopt;
+  case ExprKind::Sym:
+    Out[{atomId(P, E)}] = 1;
+    return std::nullopt;
+  case ExprKind::Add: {
+    std::map<std::vector<unsigned>, int64_t> L, R;
+    if (auto Err = expand(E.lhs(), S, P, L))
+      return Err;
+    if (auto Err = expand(E.rhs(), S, P, R))
+      return Err;
+    Out = std::move(L);
+    for (auto &[Key, C] : R)
+      if (auto Err = Add(Out, Key, C))
+        return Err;
+    return std::nullopt;
+  }
+  case ExprKind::Mul:
+  case ExprKind::Shl: {
+    std::map<std::vector<unsigned>, int64_t> L, R;
+    if (auto Err = expand(E.lhs(), S, P, L))
+      return Err;
+    if (E.kind() == ExprKind::Shl) {
+      auto Sh = E.rhs().asConst();
+      if (!Sh || *Sh < 0 || *Sh > 61)
+        break;
+      R[{}] = int64_t(1) << *Sh;
+    } else if (auto Err = expand(E.rhs(), S, P, R)) {
+      return Err;
+    }
+    if (L.size() * R.size() > MaxTerms)
+      return std::string("address too large to expand");
+    for (auto &[KL, CL] : L)
+      for (auto &[KR, CR] : R) {
+        std::vector<unsigned> Key = KL;
+        Key.insert(Key.end(), KR.begin(), KR.end());
+        std::sort(Key.begin(), Key.end());
+        int64_t C;
+        if (__builtin_mul_overflow(CL, CR, &C))
+          return std::string("coefficient overflow");
+        if (auto Err = Add(Out, Key, C))
+          return Err;
+      }
+    return std::nullopt;
+  }
+  default:
+    break;
+  }
+  for (Symbol Sym : E.symbols())
+    if (IsFree(Sym))
+      return "address depends on '" + S.Name(Sym) + "' inside '" +
+             E.str(S.Name) + "', not only added";
+  Out[{atomId(P, E)}] = 1;
+  return std::nullopt;
+}
+
 } // namespace
+
+std::optional<std::string> freeSymbolGrain(const SolveSpace &S,
+                                           std::map<Symbol, int64_t> &Grain) {
+  auto IsFree = [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); };
+  Polynomial P;
+  std::map<std::vector<unsigned>, int64_t> Terms;
+  if (auto Err = expand(S.Offset, S, P, Terms))
+    return Err;
+  for (const auto &[Key, C] : Terms) {
+    if (C == 0)
+      continue;
+    std::vector<Symbol> Free;
+    const Expr *Varying = nullptr;
+    for (unsigned Id : Key) {
+      const Expr &A = P.Atoms[Id];
+      if (A.kind() == ExprKind::Sym && IsFree(A.symbolValue())) {
+        Free.push_back(A.symbolValue());
+        continue;
+      }
+      for (Symbol Sym : A.symbols())
+        if (!S.warpUniform(Sym))
+          Varying = &A;
+    }
+    if (Free.empty())
+      continue;
+    if (Varying)
+      return "address depends on the product of " + Varying->str(S.Name) +
+             " and '" + S.Name(Free.front()) + "'";
+    // The term is the same for all lanes of a request: it shifts the whole
+    // request. u -> u + d changes it by a multiple of C * d.
+    for (Symbol Sym : Free) {
+      int64_t &G = Grain[Sym];
+      G = std::gcd(G, C == INT64_MIN ? int64_t(1) << 62 : (C < 0 ? -C : C));
+    }
+  }
+  return std::nullopt;
+}
 
 std::optional<std::string> planFreeSymbols(const KernelModel &K,
                                            const SolveSpace &S, int64_t Modulus,
@@ -186,10 +310,9 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
           return "the iterations of loop '" + S.Loops[Id].VarName +
                  "' depend on '" + S.Name(Sym) + "'";
 
-  std::string Why;
-  auto Split = splitAdditive(S.Offset, IsFree, S.Name, Why);
-  if (!Split)
-    return Why;
+  std::map<Symbol, int64_t> Grain;
+  if (auto Err = freeSymbolGrain(S, Grain))
+    return Err;
   std::vector<GuardAtom> Atoms;
   if (auto Err = collectAtoms(S.Guard, S, Atoms))
     return Err;
@@ -222,8 +345,7 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
   for (Symbol Sym : S.Free) {
     SymbolClasses SC;
     SC.Sym = Sym;
-    int64_t C =
-        floorMod(Split->Coef.count(Sym) ? Split->Coef[Sym] : 0, Modulus);
+    int64_t C = floorMod(Grain.count(Sym) ? Grain[Sym] : 0, Modulus);
     SC.Modulus = Modulus / std::gcd(C, Modulus);
     for (size_t I = 0; I < Atoms.size(); ++I) {
       if (!(Atoms[I].Sym == Sym) || Min[I] > Max[I])

@@ -40,6 +40,16 @@ std::optional<AdditiveSplit>
 splitAdditive(const Expr &E, const std::function<bool(Symbol)> &InSet,
               const std::function<std::string(Symbol)> &Name, std::string &Why);
 
+/// For each free symbol u of the offset, a grain G: changing u by d moves
+/// every lane of a request by the same multiple of G * d, so the cost only
+/// depends on u modulo Modulus / gcd(G, Modulus). The offset must be a
+/// polynomial in which every monomial with a free symbol is otherwise made
+/// of warp-uniform values (SolveSpace::warpUniform): a * u, or ty * pitch
+/// when threadIdx.y is the same across each warp. Returns the reason when
+/// it is not (a free symbol times a lane index, or under a division).
+std::optional<std::string> freeSymbolGrain(const SolveSpace &S,
+                                           std::map<Symbol, int64_t> &Grain);
+
 /// One class of values of one free symbol.
 struct ValueClass {
   enum Region { Exact, Below, Above, Residue } Where = Residue;

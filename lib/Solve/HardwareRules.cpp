@@ -3,6 +3,7 @@
 #include "Solve/HardwareRules.h"
 
 #include <algorithm>
+#include <climits>
 #include <optional>
 #include <tuple>
 
@@ -37,10 +38,12 @@ struct WordUse {
   }
 };
 
-/// The rule for one phase: the bank asked for the most distinct words
-/// decides; lanes on the same word are served together (broadcast), bytes
-/// of one word never conflict.
-SharedRequestCost phaseCost(std::vector<WordUse> &Uses) {
+/// The rule for one phase: the bank with the most work decides. For loads
+/// and stores the work is the distinct words (lanes on one word are served
+/// together, bytes of one word never conflict: S1); for atomics it is the
+/// lanes, because lanes on the same address serialize (S8). Uses lists every
+/// (bank, word, lane) once.
+SharedRequestCost phaseCost(std::vector<WordUse> &Uses, bool CountLanes) {
   SharedRequestCost C;
   if (Uses.empty())
     return C;
@@ -48,52 +51,92 @@ SharedRequestCost phaseCost(std::vector<WordUse> &Uses) {
   size_t I = 0;
   while (I < Uses.size()) {
     size_t J = I;
-    unsigned Distinct = 0;
+    unsigned Distinct = 0, Work = 0;
     int LaneA = -1, LaneB = -1;
+    std::vector<unsigned> Lanes;
     while (J < Uses.size() && Uses[J].Bank == Uses[I].Bank) {
-      if (J == I || Uses[J].Word != Uses[J - 1].Word) {
-        ++Distinct;
-        if (Distinct == 1)
-          LaneA = Uses[J].Lane;
-        else if (Distinct == 2)
-          LaneB = Uses[J].Lane;
-      }
+      bool NewWord = J == I || Uses[J].Word != Uses[J - 1].Word;
+      Distinct += NewWord;
+      // The witness: the first lanes on two different words; for atomics,
+      // failing that, two lanes on one word.
+      if (LaneA < 0)
+        LaneA = int(Uses[J].Lane);
+      else if (NewWord && Distinct == 2)
+        LaneB = int(Uses[J].Lane);
+      else if (CountLanes && LaneB < 0 && int(Uses[J].Lane) != LaneA)
+        LaneB = int(Uses[J].Lane);
+      Lanes.push_back(Uses[J].Lane);
       ++J;
     }
-    if (Distinct > C.WorstPhaseWavefronts) {
-      C.WorstPhaseWavefronts = Distinct;
+    if (CountLanes) {
+      // A lane whose access spans two words of one bank is still one lane.
+      std::sort(Lanes.begin(), Lanes.end());
+      Work = unsigned(std::unique(Lanes.begin(), Lanes.end()) - Lanes.begin());
+    } else {
+      Work = Distinct;
+    }
+    if (Work > C.WorstPhaseWavefronts) {
+      C.WorstPhaseWavefronts = Work;
       C.WorstBankWords = Distinct;
       C.Bank = unsigned(Uses[I].Bank);
-      C.LaneA = Distinct > 1 ? LaneA : -1;
-      C.LaneB = Distinct > 1 ? LaneB : -1;
+      C.LaneA = Work > 1 ? LaneA : -1;
+      C.LaneB = Work > 1 ? LaneB : -1;
     }
     I = J;
   }
   C.Wavefronts = C.WorstPhaseWavefronts;
-  C.Ideal = 1;
   return C;
 }
 
-} // namespace
+/// Whether every lane pair (2k, 2k+1) of Lanes with both lanes active asks
+/// for one address (a lone active lane counts as agreeing).
+bool pairsShareAddresses(const std::vector<LaneAddress> &Lanes) {
+  for (size_t I = 0; I + 1 < Lanes.size(); ++I)
+    if (Lanes[I].Lane % 2 == 0 && Lanes[I + 1].Lane == Lanes[I].Lane + 1 &&
+        Lanes[I].Addr != Lanes[I + 1].Addr)
+      return false;
+  return true;
+}
 
-SharedRequestCost sharedRequestCost(const std::vector<LaneAddress> &Lanes,
-                                    unsigned Bytes, const ArchInfo &Arch) {
-  unsigned Phases = sharedPhaseCount(Bytes, Arch);
-  unsigned LanesPerPhase = Arch.WarpSize / Phases;
-  std::vector<std::vector<WordUse>> PerPhase(Phases);
-  for (const LaneAddress &L : Lanes) {
-    int64_t First = floorDiv(L.Addr, Arch.BankBytes);
-    int64_t Last =
-        floorDiv(L.Addr + int64_t(std::max(Bytes, 1u)) - 1, Arch.BankBytes);
-    auto &Uses = PerPhase[std::min(L.Lane / LanesPerPhase, Phases - 1)];
-    for (int64_t W = First; W <= Last; ++W)
-      Uses.push_back({floorMod(W, Arch.Banks), W, L.Lane});
-  }
+/// The lanes of Lanes with one lane per pair (the first active one).
+std::vector<LaneAddress> pairUnits(const std::vector<LaneAddress> &Lanes) {
+  std::vector<LaneAddress> Out;
+  for (const LaneAddress &L : Lanes)
+    if (Out.empty() || Out.back().Lane / 2 != L.Lane / 2)
+      Out.push_back(L);
+  return Out;
+}
+
+/// One phase: the units (lanes, or one lane per merged pair) it serves.
+using Phase = std::vector<LaneAddress>;
+
+/// Splits Lanes into Count phases of consecutive lanes of equal size.
+void splitPhases(const std::vector<LaneAddress> &Lanes, unsigned Count,
+                 const ArchInfo &Arch, std::vector<Phase> &Out) {
+  unsigned Per = Arch.WarpSize / Count;
+  std::vector<Phase> P(Count);
+  for (const LaneAddress &L : Lanes)
+    P[std::min(L.Lane / Per, Count - 1)].push_back(L);
+  for (Phase &X : P)
+    if (!X.empty())
+      Out.push_back(std::move(X));
+}
+
+/// Sum over phases of the per-phase rule; the witness of the worst phase.
+SharedRequestCost costOfPhases(const std::vector<Phase> &Phases, unsigned Bytes,
+                               const ArchInfo &Arch, bool CountLanes) {
   SharedRequestCost Total;
-  for (auto &Uses : PerPhase) {
-    SharedRequestCost P = phaseCost(Uses);
+  for (const Phase &Ph : Phases) {
+    std::vector<WordUse> Uses;
+    for (const LaneAddress &L : Ph) {
+      int64_t First = floorDiv(L.Addr, Arch.BankBytes);
+      int64_t Last =
+          floorDiv(L.Addr + int64_t(std::max(Bytes, 1u)) - 1, Arch.BankBytes);
+      for (int64_t W = First; W <= Last; ++W)
+        Uses.push_back({floorMod(W, Arch.Banks), W, L.Lane});
+    }
+    SharedRequestCost P = phaseCost(Uses, CountLanes);
     Total.Wavefronts += P.Wavefronts;
-    Total.Ideal += P.Ideal;
     if (P.WorstPhaseWavefronts > Total.WorstPhaseWavefronts) {
       Total.WorstPhaseWavefronts = P.WorstPhaseWavefronts;
       Total.Bank = P.Bank;
@@ -102,6 +145,114 @@ SharedRequestCost sharedRequestCost(const std::vector<LaneAddress> &Lanes,
       Total.WorstBankWords = P.WorstBankWords;
     }
   }
+  return Total;
+}
+
+int64_t ceilDiv(int64_t A, int64_t B) { return (A + B - 1) / B; }
+
+/// 8- and 16-byte loads with lane-pair merging (S4), decided per half-warp:
+/// a half whose active pairs (2k, 2k+1) each ask for one address is a
+/// "merged" half. Measured in gpu_shared_validate.csv:199-216 and
+/// gpu_open_questions.csv (open_questions.cu:26-51, 78-96).
+///  - 16 bytes: a merged half is one phase of its 8 pairs, any other half
+///    two quarter phases (`q[tid < 16 ? tid/2 : tid]` 3, csv line 11);
+///    ideal = ceil(units x 16 / 128) over the warp, a unit being a pair of a
+///    merged half or a lane of another (3 there; 1 for four lone lanes).
+///  - 8 bytes: when every active half is merged and the pairs of the whole
+///    warp fit in one conflict-free phase, 1 wavefront, ideal 1 (`d[tid/2]`,
+///    `d[0]`, `d[tid/2 + (tid/16)*16]`); otherwise the two half-warp phases
+///    of S2 with ideal ceil(lanes x 8 / 128): `d[tid/2 + (tid/16)*8]`, whose
+///    halves would share banks, measured 2, ideal 2 (csv line 7).
+/// Stores never merge: `D[tid/2] = v` 2, `Q[tid/2] = v` 4 (csv lines 18-19).
+SharedRequestCost wideLoadCost(const std::vector<LaneAddress> &Lanes,
+                               unsigned Bytes, const ArchInfo &Arch) {
+  unsigned Half = Arch.WarpSize / 2;
+  std::vector<LaneAddress> InHalf[2];
+  for (const LaneAddress &L : Lanes)
+    InHalf[L.Lane < Half ? 0 : 1].push_back(L);
+  bool Merged[2];
+  for (int H = 0; H < 2; ++H)
+    Merged[H] = !InHalf[H].empty() && pairsShareAddresses(InHalf[H]);
+  int64_t Row = int64_t(Arch.Banks) * Arch.BankBytes;
+  if (Bytes == 2 * Arch.BankBytes) {
+    if ((InHalf[0].empty() || Merged[0]) && (InHalf[1].empty() || Merged[1])) {
+      Phase All = pairUnits(Lanes);
+      SharedRequestCost C = costOfPhases({All}, Bytes, Arch, false);
+      if (C.Wavefronts == 1) {
+        C.Ideal = 1;
+        C.PairsMerged = true;
+        return C;
+      }
+    }
+    std::vector<Phase> Phases;
+    splitPhases(Lanes, 2, Arch, Phases);
+    SharedRequestCost C = costOfPhases(Phases, Bytes, Arch, false);
+    C.Ideal = unsigned(ceilDiv(int64_t(Lanes.size()) * Bytes, Row));
+    return C;
+  }
+  std::vector<Phase> Phases;
+  int64_t Units = 0;
+  for (int H = 0; H < 2; ++H) {
+    if (Merged[H]) {
+      Phases.push_back(pairUnits(InHalf[H]));
+      Units += int64_t(Phases.back().size());
+    } else {
+      splitPhases(InHalf[H], Bytes / Arch.BankBytes, Arch, Phases);
+      Units += int64_t(InHalf[H].size());
+    }
+  }
+  SharedRequestCost C = costOfPhases(Phases, Bytes, Arch, false);
+  C.PairsMerged = Merged[0] || Merged[1];
+  C.Ideal = unsigned(std::max<int64_t>(1, ceilDiv(Units * Bytes, Row)));
+  return C;
+}
+
+} // namespace
+
+SharedRequestCost sharedRequestCost(const std::vector<LaneAddress> &Lanes,
+                                    unsigned Bytes, const ArchInfo &Arch,
+                                    SharedOpKind Op) {
+  SharedRequestCost Total;
+  if (Lanes.empty())
+    return Total;
+  if (Op == SharedOpKind::FloatAtomicAdd) {
+    // S8: float atomicAdd compiles to LDS + ATOMS.CAST.SPIN; the CAS of 32
+    // consecutive words measured 2 wavefronts, ideal 2
+    // (gpu_shared_validate.csv:294), as an 8-byte access would.
+    Bytes = 2 * Arch.BankBytes;
+    Op = SharedOpKind::Load;
+  }
+  bool Atomic = Op == SharedOpKind::Atomic;
+  if (Atomic) {
+    // S8: a warp-uniform address is aggregated by the compiler (vote,
+    // shuffle) into one lane's ATOMS: 1 wavefront (atomicAdd(&s[0]), counted
+    // under shared_validate.cu:262, gpu_shared_validate.csv:290).
+    bool Uniform = true;
+    for (const LaneAddress &L : Lanes)
+      Uniform &= L.Addr == Lanes.front().Addr;
+    if (Uniform) {
+      Total.Wavefronts = Total.Ideal = Total.WorstPhaseWavefronts = 1;
+      Total.WorstBankWords = 1;
+      Total.Bank = unsigned(
+          floorMod(floorDiv(Lanes.front().Addr, Arch.BankBytes), Arch.Banks));
+      return Total;
+    }
+  }
+  bool Wide = Bytes == 2 * Arch.BankBytes || Bytes == 4 * Arch.BankBytes;
+  if (Op == SharedOpKind::Load && Wide && Arch.WarpSize == 32)
+    return wideLoadCost(Lanes, Bytes, Arch);
+  std::vector<Phase> Phases;
+  splitPhases(Lanes, sharedPhaseCount(Bytes, Arch), Arch, Phases);
+  Total = costOfPhases(Phases, Bytes, Arch, Atomic);
+  // S5: Nsight's ideal is the bytes of the active lanes packed into 128-byte
+  // rows: ceil(lanes x width / 128), at least 1; for 1-4 byte accesses 1
+  // (gpu_shared_validate.csv:226-230: `if (tid%8==0) q[tid+32]` 4
+  // wavefronts, ideal 1; stores of 8/16 bytes: 2 and 4 for a full warp).
+  int64_t Row = int64_t(Arch.Banks) * Arch.BankBytes;
+  Total.Ideal = Bytes <= Arch.BankBytes
+                    ? 1
+                    : unsigned(std::max<int64_t>(
+                          1, ceilDiv(int64_t(Lanes.size()) * Bytes, Row)));
   return Total;
 }
 
@@ -124,11 +275,22 @@ GlobalRequestCost globalRequestCost(const std::vector<LaneAddress> &Lanes,
       unsigned(std::unique(Sectors.begin(), Sectors.end()) - Sectors.begin());
   std::sort(Addrs.begin(), Addrs.end());
   Addrs.erase(std::unique(Addrs.begin(), Addrs.end()), Addrs.end());
-  // Ideal: the distinct elements the warp asks for, packed contiguously from
-  // a sector boundary. Lanes sharing an address are served by one copy.
+  // G2: the ideal is the distinct bytes the warp asks for, packed from a
+  // sector boundary: ceil(distinct bytes / 32). Measured 4 for 32 floats
+  // whatever the stride, 1 for 32 chars at stride 4, 2 for 16 active lanes
+  // and 1 for a block-uniform address (gpu_global_validate.csv:67-69); a
+  // uniform atomic is aggregated to one lane: 1 (csv:72, global_validate.cu:
+  // 113, counted on the header line).
   int64_t Distinct = int64_t(Addrs.size());
+  int64_t DistinctBytes = 0, CoveredTo = INT64_MIN;
+  for (int64_t A : Addrs) {
+    int64_t From = std::max(A, CoveredTo);
+    if (A + Width > From)
+      DistinctBytes += A + Width - From;
+    CoveredTo = std::max(CoveredTo, A + Width);
+  }
   C.Ideal = unsigned(std::max<int64_t>(
-      1, (Distinct * Width + Arch.SectorBytes - 1) / Arch.SectorBytes));
+      1, (DistinctBytes + Arch.SectorBytes - 1) / Arch.SectorBytes));
 
   int64_t FirstSector = floorDiv(Lanes.front().Addr, Arch.SectorBytes);
   for (size_t I = 1; I < Lanes.size(); ++I)

@@ -31,12 +31,25 @@ int64_t floorDiv(int64_t A, int64_t B);
 int64_t floorMod(int64_t A, int64_t B);
 
 /// Number of phases a shared request of Bytes per lane is split into: whole
-/// warp up to the bank width, half-warps for 8 bytes, quarter-warps for 16.
+/// warp up to the bank width, half-warps for 8 bytes, quarter-warps for 16
+/// (before lane-pair merging, see sharedRequestCost).
 unsigned sharedPhaseCount(unsigned Bytes, const ArchInfo &Arch);
+
+/// Which shared-memory instruction a request is: the bank rule differs for
+/// atomics (docs/hardware-model.md S8).
+enum class SharedOpKind {
+  Load,           ///< LDS: lane pairs may merge (S4)
+  Store,          ///< STS: never merges
+  Atomic,         ///< ATOMS on integers: same-address lanes serialize
+  FloatAtomicAdd, ///< float atomicAdd: an LDS + CAS loop; costed as the CAS
+};
 
 struct SharedRequestCost {
   unsigned Wavefronts = 0; ///< sum over phases
-  unsigned Ideal = 0;      ///< phases with an active lane
+  unsigned Ideal = 0;      ///< Nsight Compute's ideal (S5)
+  /// Whether some half-warp was served as lane pairs (S4; 8- and 16-byte
+  /// loads whose pairs (2k, 2k+1) ask for one address).
+  bool PairsMerged = false;
   /// The phase with most wavefronts, its worst bank, two lanes asking that
   /// bank for different words (-1 when the request is conflict-free), and the
   /// number of distinct words that bank is asked for.
@@ -47,9 +60,10 @@ struct SharedRequestCost {
 };
 
 /// Wavefronts of one shared-memory request. Lanes lists the active lanes
-/// only, each at most once.
+/// only, each at most once, in lane order.
 SharedRequestCost sharedRequestCost(const std::vector<LaneAddress> &Lanes,
-                                    unsigned Bytes, const ArchInfo &Arch);
+                                    unsigned Bytes, const ArchInfo &Arch,
+                                    SharedOpKind Op = SharedOpKind::Load);
 
 struct GlobalRequestCost {
   unsigned Sectors = 0;
@@ -61,7 +75,10 @@ struct GlobalRequestCost {
 };
 
 /// Sectors of one global-memory request; Addr is the absolute address modulo
-/// anything that is a multiple of the sector size.
+/// anything that is a multiple of the sector size. Loads (also __ldg),
+/// stores and atomics follow the same rule (G1-G3): a warp-uniform atomic is
+/// aggregated to one lane by the compiler, which is what one distinct
+/// address costs anyway.
 GlobalRequestCost globalRequestCost(const std::vector<LaneAddress> &Lanes,
                                     unsigned Bytes, const ArchInfo &Arch);
 

@@ -236,6 +236,19 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
   return Sum;
 }
 
+/// Which bank rule a shared access follows. The model does not record which
+/// atomic function was called: an atomic on a 4-byte float element is taken
+/// for atomicAdd (the common one, and the only float atomic that compiles to
+/// a CAS loop on sm_90; atomicExch on a float would be costed the same).
+SharedOpKind sharedOpKind(const KernelModel &K, const Access &A) {
+  if (A.Op != AccessOp::Atomic)
+    return A.Op == AccessOp::Store ? SharedOpKind::Store : SharedOpKind::Load;
+  if (A.Object < K.Objects.size() && A.Field.empty() && A.Bytes == 4 &&
+      K.Objects[A.Object].ElementType == "float")
+    return SharedOpKind::FloatAtomicAdd;
+  return SharedOpKind::Atomic;
+}
+
 } // namespace
 
 SharedResult solveShared(const KernelModel &K, const Access &A,
@@ -248,8 +261,9 @@ SharedResult solveShared(const KernelModel &K, const Access &A,
   }
   const ArchInfo &Arch = Opts.Arch;
   unsigned Bytes = A.Bytes;
+  SharedOpKind OpKind = sharedOpKind(K, A);
   CostFn CostOf = [&](const RequestView &Req) {
-    SharedRequestCost C = sharedRequestCost(Req.Lanes, Bytes, Arch);
+    SharedRequestCost C = sharedRequestCost(Req.Lanes, Bytes, Arch, OpKind);
     Cost X;
     X.Value = C.Wavefronts;
     X.Ideal = C.Ideal;
@@ -267,7 +281,9 @@ SharedResult solveShared(const KernelModel &K, const Access &A,
     // every lane, iteration and value of the free symbols.
     IslVerdict V =
         islProveSharedConflictFree(S, K, Bytes, Arch, Opts.IslMaxOperations);
-    if (V.Kind == IslVerdict::ConflictFree && Bytes <= Arch.BankBytes) {
+    // The proof is about distinct words per bank: not the atomic rule.
+    if (V.Kind == IslVerdict::ConflictFree && Bytes <= Arch.BankBytes &&
+        OpKind != SharedOpKind::Atomic) {
       R.Status = SolveStatus::Exact;
       R.Wavefronts = R.IdealWavefronts = 1;
       R.WavefrontsMean = R.IdealMean = 1;

@@ -3,6 +3,9 @@
 #include "Solve/Space.h"
 
 #include <algorithm>
+#include <climits>
+#include <map>
+#include <numeric>
 #include <set>
 
 namespace warplint {
@@ -10,6 +13,37 @@ namespace warplint {
 // Indices far above anything the front end numbers.
 Symbol assumedWarpBaseX() { return {SymbolKind::Uniform, 0x40000000u}; }
 Symbol assumedBlockDimX32() { return {SymbolKind::Uniform, 0x40000001u}; }
+Symbol strideLoopSymbol(unsigned LoopId) {
+  return {SymbolKind::Uniform, 0x40001000u + LoopId};
+}
+
+int64_t knownMultiple(const Expr &E) {
+  switch (E.kind()) {
+  case ExprKind::Const: {
+    int64_t C = E.constValue();
+    return C == INT64_MIN ? 1 : (C < 0 ? -C : C);
+  }
+  case ExprKind::Add:
+    return std::gcd(knownMultiple(E.lhs()), knownMultiple(E.rhs()));
+  case ExprKind::Mul: {
+    int64_t R;
+    if (__builtin_mul_overflow(knownMultiple(E.lhs()), knownMultiple(E.rhs()),
+                               &R))
+      return 1;
+    return R;
+  }
+  case ExprKind::Shl: {
+    auto K = E.rhs().asConst();
+    int64_t A = knownMultiple(E.lhs()), R;
+    if (!K || *K < 0 || *K > 61 ||
+        __builtin_mul_overflow(A, int64_t(1) << *K, &R))
+      return 1;
+    return R;
+  }
+  default:
+    return 1;
+  }
+}
 
 bool isFreeSymbol(Symbol S, bool Assumed) {
   if (S.Kind == SymbolKind::LoopVar)
@@ -48,7 +82,86 @@ std::optional<int64_t> freeSymbolLowerBound(const KernelModel &K, Symbol S) {
   return std::nullopt;
 }
 
+bool SolveSpace::warpUniform(Symbol Sym) const {
+  if (isFreeSymbol(Sym, Assumed))
+    return true;
+  switch (Sym.Kind) {
+  case SymbolKind::ThreadIdx:
+    if (Assumed)
+      return false;
+    // Warps take consecutive linear thread ids: threadIdx.y is the same
+    // across a warp when rows are whole multiples of 32 threads.
+    if (Sym.Index == 0)
+      return Dim[0] == 1;
+    if (Sym.Index == 1)
+      return Dim[1] == 1 || Dim[0] % 32 == 0;
+    return Dim[2] == 1 || (Dim[0] * Dim[1]) % 32 == 0;
+  case SymbolKind::LoopVar:
+    return !ThreadDependentDomain;
+  default:
+    return false;
+  }
+}
+
 namespace {
+
+/// Finds the stride loops of A (see SolveSpace::StrideLoops) and replaces
+/// their variables in the offset, the guard and the other loops' bounds.
+std::optional<std::string> replaceStrideLoops(const Access &A, SolveSpace &S) {
+  auto HasFree = [&](const std::vector<Symbol> &Syms) {
+    for (Symbol Sym : Syms)
+      if (isFreeSymbol(Sym, S.Assumed))
+        return true;
+    return false;
+  };
+  std::map<unsigned, Expr> Value;
+  std::map<Symbol, std::string> Names;
+  auto Replace = [&](Symbol Sym) -> std::optional<Expr> {
+    if (Sym.Kind != SymbolKind::LoopVar)
+      return std::nullopt;
+    auto It = Value.find(Sym.Index);
+    if (It == Value.end())
+      return std::nullopt;
+    return It->second;
+  };
+  for (unsigned Id : A.Loops) {
+    if (Id >= S.Loops.size())
+      return std::string("loop id out of range");
+    Loop &Lp = S.Loops[Id];
+    if (!Lp.UnknownReason.empty() || Lp.Condition.hasUnknown() ||
+        Lp.Step != Loop::StepKind::Add)
+      continue;
+    // Loops the enumeration can walk stay exact (and counted).
+    if (!Lp.StepExpr && !HasFree(Lp.Init.symbols()) &&
+        !HasFree(Lp.Condition.symbols()))
+      continue;
+    // t * step is a multiple of M for every iteration t: the variable is
+    // Init + M * W for some block-uniform W.
+    int64_t M = Lp.StepExpr ? knownMultiple(*Lp.StepExpr) : Lp.StepValue;
+    if (M == 0)
+      return "the step of loop '" + Lp.VarName + "' is zero";
+    Symbol W = strideLoopSymbol(Id);
+    Value[Id] = Lp.Init.substitute(Replace) + Expr::symbol(W) * Expr(M);
+    Names[W] = Lp.StepExpr
+                   ? "(" + Lp.VarName + " - its start) / " + std::to_string(M)
+                   : "the iteration of '" + Lp.VarName + "'";
+    S.StrideLoops.push_back(Id);
+  }
+  if (Value.empty())
+    return std::nullopt;
+  S.Offset = S.Offset.substitute(Replace);
+  S.Guard = S.Guard.substitute(Replace);
+  for (Loop &Lp : S.Loops) {
+    Lp.Init = Lp.Init.substitute(Replace);
+    Lp.Condition = Lp.Condition.substitute(Replace);
+  }
+  auto Inner = S.Name;
+  S.Name = [Inner, Names](Symbol X) {
+    auto It = Names.find(X);
+    return It != Names.end() ? It->second : Inner(X);
+  };
+  return std::nullopt;
+}
 
 /// Replaces block-uniform Unknown nodes by true ("some blocks execute it").
 Predicate dropUniformUnknowns(const Predicate &P) {
@@ -155,7 +268,18 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
   for (Loop &Lp : S.Loops) {
     Lp.Init = Lp.Init.substitute(Bind);
     Lp.Condition = Lp.Condition.substitute(Bind);
+    if (Lp.StepExpr) {
+      Expr Step = Lp.StepExpr->substitute(Bind);
+      if (auto C = Step.asConst(); C && *C != 0) {
+        Lp.StepValue = *C; // the launch made the grid stride a constant
+        Lp.StepExpr.reset();
+      } else {
+        Lp.StepExpr = Step;
+      }
+    }
   }
+  if (auto Err = replaceStrideLoops(A, S))
+    return Err;
 
   auto LaneVarying = [&](Symbol Sym) {
     return Sym.Kind == SymbolKind::ThreadIdx && !isFreeSymbol(Sym, S.Assumed);
@@ -194,9 +318,15 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
   // Loops whose bounds differ between lanes (through threadIdx or an outer
   // loop that does) decide which lanes take part: always relevant.
   std::set<unsigned> LaneLoops;
+  auto IsStride = [&](unsigned Id) {
+    return std::find(S.StrideLoops.begin(), S.StrideLoops.end(), Id) !=
+           S.StrideLoops.end();
+  };
   for (unsigned Id : A.Loops) {
     if (Id >= S.Loops.size())
       return std::string("loop id out of range");
+    if (IsStride(Id))
+      continue;
     for (Symbol Sym : LoopSymbols(Id))
       if (LaneVarying(Sym) ||
           (Sym.Kind == SymbolKind::LoopVar && LaneLoops.count(Sym.Index)))
@@ -236,6 +366,10 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
   for (unsigned Id : A.Loops) {
     if (Relevant.count(Id))
       continue;
+    if (IsStride(Id)) {
+      S.SymbolicRepeat = true; // how many iterations run is not known
+      continue;
+    }
     const Loop &Lp = S.Loops[Id];
     if (!Lp.UnknownReason.empty() || Lp.Condition.hasUnknown()) {
       S.SymbolicRepeat = true;

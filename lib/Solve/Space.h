@@ -24,6 +24,14 @@ namespace warplint {
 /// threadIdx.x = 32 * WarpBaseX + lane, blockDim.x = 32 * BlockDimX32.
 Symbol assumedWarpBaseX();
 Symbol assumedBlockDimX32();
+/// The invented free symbol W of a stride loop (see SolveSpace::StrideLoops):
+/// the loop variable is Init + Multiple * W.
+Symbol strideLoopSymbol(unsigned LoopId);
+
+/// A number every value of E is a multiple of (the gcd of the coefficients
+/// when E is read as a polynomial in its symbols; 1 when nothing better is
+/// known, 0 when E is always 0).
+int64_t knownMultiple(const Expr &E);
 
 struct SolveSpace {
   /// No block shape known: one warp of 32 consecutive threadIdx.x values,
@@ -52,6 +60,20 @@ struct SolveSpace {
   bool ThreadDependentDomain = false;
   /// Free block-uniform symbols in the offset, the guard or relevant loops.
   std::vector<Symbol> Free;
+  /// Add loops that are not enumerated because their bounds or step are not
+  /// known for the launch (the grid-stride loop): iteration t sets the
+  /// variable to Init + t * step, and t * step is a multiple of a known
+  /// Multiple, so the variable was replaced by Init + Multiple * W with W
+  /// (strideLoopSymbol) a free block-uniform symbol, and the loop condition
+  /// dropped: the numbers are per request of the iterations in which every
+  /// lane that entered the loop is still inside it (docs/solver.md).
+  std::vector<unsigned> StrideLoops;
+
+  /// Whether a symbol has one value for all lanes of any warp of this
+  /// launch: free symbols, threadIdx.y when blockDim.x is a multiple of 32
+  /// (or blockDim.y is 1), threadIdx.z likewise, loop variables when every
+  /// lane runs the same iterations.
+  bool warpUniform(Symbol Sym) const;
 
   std::function<std::string(Symbol)> Name; ///< source names
 };

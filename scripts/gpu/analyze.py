@@ -11,7 +11,7 @@ Expectation syntax (one access per line; `;`-separated when several):
   // expect: global store sectors=5 ideal=4
   // expect: shared atomic unknown
 A value in braces is a Python expression in the kernel's template argument,
-named S or O in the sources: wavefronts={gcd(S,32)}. `mean` is the expected
+named S, O, K or N in the sources: wavefronts={gcd(S,32)}. `mean` is the expected
 mean over executed requests when it differs from the worst case.
 """
 import csv
@@ -30,7 +30,7 @@ def template_args(Kernel):
     if not M:
         return {}
     Value = int(M.group(1).split(",")[0])
-    return {"S": Value, "O": Value}
+    return {"S": Value, "O": Value, "K": Value, "N": Value}
 
 
 def value(Text, Env):

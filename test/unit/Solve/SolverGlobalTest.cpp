@@ -86,6 +86,102 @@ TEST(SolverGlobal, BlockIndexTerms) {
   EXPECT_DOUBLE_EQ(R48.SectorsMean, 3);
 }
 
+TEST(SolverGlobal, SymbolicPitchWithWarpUniformRow) {
+  KernelBuilder B(MemorySpace::Global);
+  unsigned P = B.addParam("pitch");
+  Access A = B.access((ty() * param(P) + tx()) * Expr(4), 4);
+  // Block 32x8: threadIdx.y is the same across each warp, so ty * pitch
+  // shifts whole requests (measured for pitch 1001 and 1004:
+  // gpu_global_validate.csv, global_validate.cu:68-78).
+  GlobalResult R = global(B, A, block(32, 8));
+  ASSERT_EQ(R.Status, SolveStatus::Exact) << R.Reason;
+  EXPECT_EQ(R.Sectors, 5u);
+  EXPECT_EQ(R.IdealSectors, 4u);
+  EXPECT_EQ(R.Condition, "pitch % 8 != 0");
+  ASSERT_GE(R.Cases.size(), 2u);
+  EXPECT_EQ(R.Cases.back().Worst, 4u);
+  EXPECT_EQ(R.Cases.back().Condition, "pitch % 8 == 0");
+  // Odd pitches: row 0 aligned, the other 7 rows one sector more.
+  EXPECT_DOUBLE_EQ(R.SectorsMean, 4.875);
+  bool SawHalf = false;
+  for (const SolveCase &C : R.Cases)
+    SawHalf |= C.Condition == "pitch % 8 == 4" && C.Mean == 4.5;
+  EXPECT_TRUE(SawHalf);
+
+  // Block 16x16: two rows per warp, the product differs between lanes.
+  GlobalResult R16 = global(B, A, block(16, 16));
+  EXPECT_EQ(R16.Status, SolveStatus::Unknown);
+  EXPECT_NE(R16.Reason.find("product of threadIdx.y and 'pitch'"),
+            std::string::npos)
+      << R16.Reason;
+  // Bound at the launch: exact, 5 or 6 (measured 5.75 for 1001).
+  LaunchConfig L = block(16, 16);
+  L.ParamValues = {{P, 1001}};
+  GlobalResult RB = global(B, A, L);
+  ASSERT_EQ(RB.Status, SolveStatus::Exact) << RB.Reason;
+  EXPECT_EQ(RB.Sectors, 6u);
+  EXPECT_DOUBLE_EQ(RB.SectorsMean, 5.75);
+}
+
+/// for (i = blockIdx.x * blockDim.x + tx; i < n; i += gridDim.x *
+/// blockDim.x) g[i]
+TEST(SolverGlobal, GridStrideLoop) {
+  KernelBuilder B(MemorySpace::Global);
+  unsigned N = B.addParam("n");
+  Expr BX = Expr::symbol(SymbolKind::BlockIdx, 0);
+  Expr BD = Expr::symbol(SymbolKind::BlockDim, 0);
+  Expr GD = Expr::symbol(SymbolKind::GridDim, 0);
+  unsigned I =
+      B.addLoop("i", BX * BD + tx(), [&](Expr V) { return lt(V, param(N)); });
+  B.K.Loops[I].StepExpr = GD * BD;
+  Access A = B.access(loopVar(I) * Expr(4), 4, true, {I});
+  // Grid unknown: every iteration adds a multiple of 256 elements.
+  GlobalResult R = global(B, A, block(256));
+  ASSERT_EQ(R.Status, SolveStatus::Exact) << R.Reason;
+  EXPECT_EQ(R.Sectors, 4u);
+  EXPECT_EQ(R.IdealSectors, 4u);
+  EXPECT_EQ(R.Condition, "");
+  EXPECT_EQ(R.Requests, 0u); // how many iterations run is not known
+  // Grid and n bound: the step is the constant 64 * 256.
+  LaunchConfig L = block(256);
+  L.Grid = std::array<int64_t, 3>{64, 1, 1};
+  L.ParamValues = {{N, 1 << 20}};
+  GlobalResult RB = global(B, A, L);
+  ASSERT_EQ(RB.Status, SolveStatus::Exact) << RB.Reason;
+  EXPECT_EQ(RB.Sectors, 4u);
+  // Bytes: one sector per request.
+  GlobalResult RC = global(B, B.access(loopVar(I), 1, true, {I}), L);
+  ASSERT_EQ(RC.Status, SolveStatus::Exact) << RC.Reason;
+  EXPECT_EQ(RC.Sectors, 1u);
+  EXPECT_EQ(RC.IdealSectors, 1u);
+  // Unknown shape (blockDim.x a multiple of 32): still a multiple of 32.
+  GlobalResult RU = global(B, A, LaunchConfig());
+  ASSERT_EQ(RU.Status, SolveStatus::Exact) << RU.Reason;
+  EXPECT_EQ(RU.Sectors, 4u);
+}
+
+/// i += n: the iteration adds n * t, any multiple of 1: the alignment of
+/// each request depends on it.
+TEST(SolverGlobal, ParameterStepShiftsRequests) {
+  KernelBuilder B(MemorySpace::Global);
+  unsigned N = B.addParam("n");
+  unsigned I =
+      B.addLoop("i", tx(), [&](Expr V) { return lt(V, Expr(1 << 20)); });
+  B.K.Loops[I].StepExpr = param(N);
+  GlobalResult R = global(B, B.access(loopVar(I) * Expr(4), 4, true, {I}));
+  ASSERT_EQ(R.Status, SolveStatus::Exact) << R.Reason;
+  EXPECT_EQ(R.Sectors, 5u);
+  EXPECT_NE(R.Condition.find("(i - its start) / 1 % 8"), std::string::npos)
+      << R.Condition;
+  // A constant step with an unbound bound: for (k = 0; k < n; ++k) g[tx+k].
+  unsigned K = B.addLoop("k", Expr(0), [&](Expr V) { return lt(V, param(N)); });
+  GlobalResult RK =
+      global(B, B.access((tx() + loopVar(K)) * Expr(4), 4, true, {K}));
+  ASSERT_EQ(RK.Status, SolveStatus::Exact) << RK.Reason;
+  EXPECT_EQ(RK.Sectors, 5u);
+  EXPECT_EQ(RK.Condition, "the iteration of 'k' % 8 != 0");
+}
+
 TEST(SolverGlobal, UnderAlignedBase) {
   KernelBuilder B(MemorySpace::Global);
   B.K.Objects[0].AlignBytes = 16;

@@ -107,6 +107,31 @@ TEST(SolverShared, WideAccessesArePhased) {
   EXPECT_EQ(shared(B, B.access(tx(), 1)).Wavefronts, 1u);
 }
 
+TEST(SolverShared, LanePairsMergeAndAtomicsCountLanes) {
+  KernelBuilder B;
+  Expr Half = Expr::binary(ExprKind::Div, tx(), 2);
+  // double d[tx / 2]: pairs agree: one phase (gpu_shared_validate.csv:199).
+  SharedResult D = shared(B, B.access(Half * Expr(8), 8));
+  EXPECT_EQ(D.Wavefronts, 1u);
+  EXPECT_EQ(D.IdealWavefronts, 1u);
+  // float4 q[tx / 2]: two phases (csv:210).
+  SharedResult Q = shared(B, B.access(Half * Expr(16), 16));
+  EXPECT_EQ(Q.Wavefronts, 2u);
+  EXPECT_EQ(Q.IdealWavefronts, 2u);
+  // atomicAdd(&s[tx % 4]): 8 lanes per bank serialize (csv:291).
+  Access At = B.access(Expr::binary(ExprKind::Rem, tx(), 4) * Expr(4), 4);
+  At.Op = AccessOp::Atomic;
+  B.K.Objects[0].ElementType = "int";
+  EXPECT_EQ(shared(B, At).Wavefronts, 8u);
+  // A float atomicAdd is the CAS of an 8-byte access (csv:294).
+  B.K.Objects[0].ElementType = "float";
+  Access F = B.access(tx() * Expr(4), 4);
+  F.Op = AccessOp::Atomic;
+  SharedResult RF = shared(B, F);
+  EXPECT_EQ(RF.Wavefronts, 2u);
+  EXPECT_EQ(RF.IdealWavefronts, 2u);
+}
+
 TEST(SolverShared, BroadcastIsOneWavefront) {
   KernelBuilder B;
   EXPECT_EQ(shared(B, B.access(Expr(12), 4)).Wavefronts, 1u);

@@ -1,0 +1,81 @@
+//===- Config.h - .warplint.yaml project configuration ---------*- C++ -*-===//
+//
+// A .warplint.yaml is found by walking up from each analyzed file, as
+// clang-tidy finds .clang-tidy: the nearest one wins, and it is merged over
+// the next one up only when it says InheritParentConfig: true. Command-line
+// flags override both. docs/configuration.md documents every key.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_DRIVER_CONFIG_H
+#define WARPLINT_DRIVER_CONFIG_H
+
+#include "Driver/Pipeline.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// The settings of one .warplint.yaml (or of the command line, when the tool
+/// turns its explicit flags into one): a key that was not written is unset.
+struct Config {
+  /// The files it was read from, nearest first; empty for none.
+  std::vector<std::string> Files;
+  /// Check globs, appended to the ones before (later globs win).
+  std::optional<std::string> Checks;
+  /// Globs of checks whose findings become errors; appended likewise.
+  std::optional<std::string> WarningsAsErrors;
+  std::optional<std::string> Arch;
+  /// Block shapes per kernel name ("*": every kernel not named).
+  std::map<std::string, ConfiguredBlockShapes> BlockShapes;
+  std::optional<bool> ReportMisaligned;
+  std::optional<bool> AssumeWorst;
+  std::optional<bool> ShowUnknown;
+  bool InheritParentConfig = false;
+};
+
+/// Parses the text of a .warplint.yaml named Path. On a syntax error, an
+/// unknown key or a bad value, returns nullopt and sets Error to one line
+/// "Path:LINE:COL: message".
+std::optional<Config> parseConfig(llvm::StringRef Text, llvm::StringRef Path,
+                                  std::string &Error);
+
+/// Over's keys replace Base's, except the glob lists (Checks,
+/// WarningsAsErrors), which are appended so that Over's globs come later and
+/// win, and BlockShapes, which are merged kernel by kernel.
+Config mergeConfig(const Config &Base, const Config &Over);
+
+/// Sets the pipeline options that C names; Opts keeps the others.
+void applyConfig(const Config &C, PipelineOptions &Opts);
+
+/// Finds the configuration of each file; results are cached per folder, so
+/// a whole compilation database reads every .warplint.yaml once. Safe to
+/// share between threads.
+class ConfigFinder {
+public:
+  /// The configuration that applies to File (absolute, or relative to the
+  /// current folder): an empty Config when there is no .warplint.yaml above
+  /// it. Returns nullopt and sets Error when one on the way is invalid.
+  std::optional<Config> find(const std::string &File, std::string &Error);
+
+private:
+  struct Result {
+    std::optional<Config> Found; ///< nullopt: invalid, see Error
+    std::string Error;
+  };
+  const Result &forDirectory(const std::string &Dir);
+
+  std::mutex Lock;
+  std::map<std::string, std::unique_ptr<Result>> Cache;
+};
+
+} // namespace warplint
+
+#endif // WARPLINT_DRIVER_CONFIG_H

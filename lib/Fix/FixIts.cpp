@@ -1,0 +1,363 @@
+//===- FixIts.cpp - Verified layout fixes for bank conflicts --------------===//
+
+#include "Fix/FixIts.h"
+
+#include "Fix/LayoutSearch.h"
+#include "Fix/Occupancy.h"
+#include "Fix/SourceText.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+namespace warplint {
+namespace {
+
+const char *const BankConflictId = "warplint-bank-conflict";
+
+std::string number(double V) {
+  if (std::fabs(V - std::round(V)) < 1e-6)
+    return std::to_string(int64_t(std::llround(V)));
+  std::ostringstream OS;
+  OS.precision(1);
+  OS << std::fixed << V;
+  return OS.str();
+}
+
+std::string dims(const std::vector<int64_t> &Extents) {
+  std::string S;
+  for (int64_t E : Extents)
+    S += "[" + std::to_string(E) + "]";
+  return S;
+}
+
+/// One candidate fix with everything the notes need.
+struct Candidate {
+  bool IsPad = true;
+  int64_t Pad = 0;
+  Swizzle Swz;
+  LayoutEval Eval;
+  std::vector<TextEdit> Edits;
+  std::string Failure; ///< why no edit could be written
+  int64_t BytesBefore = 0, BytesAfter = 0; ///< shared per block, worst kernel
+  unsigned BlocksBefore = 0, BlocksAfter = 0;  ///< lowest over launches
+  unsigned BlocksByThreads = 0;
+  bool FitsStatic = true;
+  std::string Describe;   ///< "pad the rows of 'tile' to 33 elements"
+  std::string SwzMapping; ///< "c ^ (r % 32)"
+
+  /// Resident blocks per SM as far as shared memory and threads decide.
+  unsigned occBefore() const { return std::min(BlocksBefore, BlocksByThreads); }
+  unsigned occAfter() const { return std::min(BlocksAfter, BlocksByThreads); }
+  bool lowersOccupancy() const { return occAfter() < occBefore(); }
+};
+
+void addEdit(std::vector<TextEdit> &Edits, std::string &Failure,
+             const SourceRange &R, const std::string &Replacement) {
+  for (const TextEdit &E : Edits) {
+    if (E.Range.Begin.File != R.Begin.File)
+      continue;
+    bool Same = E.Range.Begin.Offset == R.Begin.Offset &&
+                E.Range.End.Offset == R.End.Offset;
+    if (Same && E.Replacement == Replacement)
+      return; // the same subscript reached twice (inlined twice, loops)
+    if (E.Range.Begin.Offset < R.End.Offset &&
+        R.Begin.Offset < E.Range.End.Offset) {
+      Failure = "two accesses share source text (a macro?) at line " +
+                std::to_string(R.Begin.Line);
+      return;
+    }
+  }
+  Edits.push_back({R, Replacement});
+}
+
+void padEdits(const ArrayUse &U, FileTexts &Files, Candidate &C) {
+  const MemoryObject &O = U.object();
+  auto T = Files.text(O.LastExtentRange);
+  if (!T || T->find_first_of("[]\n") != std::string::npos) {
+    C.Failure = "the row length of '" + O.Name + "' is not plain source text";
+    return;
+  }
+  bool Literal = std::all_of(T->begin(), T->end(), [](char Ch) {
+    return std::isdigit(static_cast<unsigned char>(Ch));
+  });
+  std::string Repl = Literal ? std::to_string(O.Extents.back() + C.Pad)
+                             : (T->find_first_of("?:<>&|^,") ==
+                                        std::string::npos
+                                    ? *T
+                                    : "(" + *T + ")") +
+                                   " + " + std::to_string(C.Pad);
+  addEdit(C.Edits, C.Failure, O.LastExtentRange, Repl);
+}
+
+void swizzleEdits(const ArrayUse &U, FileTexts &Files, Candidate &C) {
+  std::string Key = "%";
+  for (auto [K, Obj] : U.Instances)
+    for (const Access &A : K->Accesses) {
+      if (A.Object != Obj)
+        continue;
+      size_t N = A.SubscriptRanges.size();
+      auto Row = Files.text(A.SubscriptRanges[N - 2]);
+      auto Col = Files.text(A.SubscriptRanges[N - 1]);
+      if (!Row || !Col || !isPureText(*Row)) {
+        C.Failure = "the row subscript at line " +
+                    std::to_string(A.Range.Begin.Line) +
+                    " cannot be repeated safely";
+        return;
+      }
+      std::string KeyText = asOperand(*Row);
+      if (C.Swz.Div != 1)
+        KeyText += " / " + std::to_string(C.Swz.Div);
+      if (C.Swz.Mul != 1)
+        KeyText += " * " + std::to_string(C.Swz.Mul);
+      KeyText += " % " + std::to_string(C.Swz.Columns);
+      addEdit(C.Edits, C.Failure, A.SubscriptRanges[N - 1],
+              asXorOperand(*Col) + " ^ (" + KeyText + ")");
+      if (!C.Failure.empty())
+        return;
+    }
+  std::string Map = "c ^ (r";
+  if (C.Swz.Div != 1)
+    Map += " / " + std::to_string(C.Swz.Div);
+  if (C.Swz.Mul != 1)
+    Map += " * " + std::to_string(C.Swz.Mul);
+  C.SwzMapping = Map + " % " + std::to_string(C.Swz.Columns) + ")";
+}
+
+/// Shared memory and blocks per SM, before and after, over every kernel
+/// and launch that uses the array (the lowest counts are reported).
+void measureOccupancy(const ArrayUse &U, const ArchInfo &Arch, Candidate &C) {
+  const MemoryObject &O = U.object();
+  std::vector<int64_t> After = O.Extents;
+  if (C.IsPad)
+    After.back() += C.Pad;
+  int64_t NewBytes = layoutBytes(After, O.ElementBytes);
+  bool First = true;
+  for (auto [K, Obj] : U.Instances) {
+    int64_t Before = staticSharedBytes(*K, std::nullopt);
+    int64_t Now = staticSharedBytes(*K, std::make_pair(Obj, NewBytes));
+    C.BytesBefore = std::max(C.BytesBefore, Before);
+    C.BytesAfter = std::max(C.BytesAfter, Now);
+    for (const LaunchConfig &L : K->Launches) {
+      Occupancy B = occupancy(Arch, L, Before), A = occupancy(Arch, L, Now);
+      C.FitsStatic = C.FitsStatic && A.FitsStatic;
+      if (First || B.BlocksBySmem < C.BlocksBefore) {
+        C.BlocksBefore = B.BlocksBySmem;
+        C.BlocksAfter = A.BlocksBySmem;
+        C.BlocksByThreads = B.BlocksByThreads;
+      }
+      First = false;
+    }
+  }
+}
+
+std::string effect(const Candidate &C, const LayoutEval &Before,
+                   const std::string &Name) {
+  std::string S = number(Before.Cost) + " -> " + number(C.Eval.Cost) +
+                  " wavefronts per block";
+  if (C.Eval.allIdeal())
+    return "every access of '" + Name + "' becomes conflict-free (" + S + ")";
+  return S + "; some accesses of '" + Name + "' still conflict";
+}
+
+std::string occupancyNote(const Candidate &C, const ArchInfo &Arch) {
+  std::string S = "shared memory per block " + std::to_string(C.BytesBefore) +
+                  " -> " + std::to_string(C.BytesAfter) + " bytes; ";
+  std::string Limits = "shared memory allows " +
+                       std::to_string(C.BlocksBefore) + " -> " +
+                       std::to_string(C.BlocksAfter) +
+                       " blocks per SM, the block size " +
+                       std::to_string(C.BlocksByThreads);
+  if (C.lowersOccupancy())
+    return S + "this lowers occupancy on " + Arch.Name + " from " +
+           std::to_string(C.occBefore()) + " to " +
+           std::to_string(C.occAfter()) + " blocks per SM (" + Limits + ")";
+  return S + "on " + Arch.Name + " " + Limits + ", so occupancy stays at " +
+         std::to_string(C.occAfter()) + " blocks per SM";
+}
+
+Fix makeFix(const Candidate &C, const LayoutEval &Before,
+             const std::string &Name, bool Preferred) {
+  Fix F;
+  F.Message = C.IsPad ? "pad the rows of '" + Name + "'"
+                      : "swizzle the columns of '" + Name + "'";
+  F.Edits = C.Edits;
+  F.Preferred = Preferred;
+  F.Impact = FixImpact{Before.Cost, C.Eval.Cost, C.BytesBefore, C.BytesAfter};
+  return F;
+}
+
+/// The notes every bank-conflict diagnostic on one array gets.
+std::vector<DiagNote> planNotes(const ArrayUse &U, const SolveOptions &Opts) {
+  std::vector<DiagNote> Notes;
+  const MemoryObject &O = U.object();
+  auto Note = [&](std::string Msg) { Notes.push_back({{}, std::move(Msg), {}}); };
+
+  std::string Why = whyNotEditable(U);
+  if (!Why.empty()) {
+    Note("no layout fix is offered: " + Why);
+    if (O.Extents.size() == 1 && !O.IsExtern)
+      Note("a layout change would have to be made by hand: with a row "
+           "stride W, declare rows of W + 1 elements, or remap every index "
+           "i to i + i / 32 (and enlarge '" + O.Name + "' to match)");
+    return Notes;
+  }
+  SearchResult S = searchLayouts(U, Opts);
+  if (!S.Before.Verified) {
+    Note("no layout fix is offered: " + S.Before.Reason);
+    return Notes;
+  }
+
+  FileTexts Files;
+  std::vector<Candidate> Cands;
+  if (S.Pad) {
+    Candidate C;
+    C.IsPad = true;
+    C.Pad = S.Pad->first;
+    C.Eval = S.Pad->second;
+    padEdits(U, Files, C);
+    measureOccupancy(U, Opts.Arch, C);
+    std::vector<int64_t> After = O.Extents;
+    After.back() += C.Pad;
+    C.Describe = "pad the rows of '" + O.Name + "' to " +
+                 std::to_string(After.back()) + " elements (" + O.Name +
+                 dims(After) + ")";
+    if (!C.FitsStatic)
+      C.Failure = "the padded array exceeds the 48 KiB of static shared "
+                  "memory a block may declare";
+    Cands.push_back(std::move(C));
+  }
+  if (S.Swz) {
+    Candidate C;
+    C.IsPad = false;
+    C.Swz = S.Swz->first;
+    C.Eval = S.Swz->second;
+    swizzleEdits(U, Files, C);
+    measureOccupancy(U, Opts.Arch, C);
+    C.Describe = "swizzle the columns of '" + O.Name + "': " + O.Name +
+                 "[r][c] becomes " + O.Name + "[r][" + C.SwzMapping + "]";
+    Cands.push_back(std::move(C));
+  }
+  // Candidates whose edit cannot be written are explained, never offered.
+  std::vector<Candidate> Usable;
+  for (Candidate &C : Cands) {
+    if (C.Failure.empty())
+      Usable.push_back(std::move(C));
+    else
+      Note("no edit for '" + C.Describe + "': " + C.Failure);
+  }
+  if (Usable.empty()) {
+    if (Cands.empty())
+      Note("no row padding or column swizzle of '" + O.Name +
+           "' lowers its wavefronts (" + number(S.Before.Cost) +
+           " per block for all its accesses)");
+    return Notes;
+  }
+
+  const double Eps = 1e-9;
+  size_t Best = 0;
+  std::string Why2;
+  if (Usable.size() == 2) {
+    const Candidate &P = Usable[0], &W = Usable[1];
+    if (P.lowersOccupancy() && W.Eval.Cost <= P.Eval.Cost + Eps) {
+      Best = 1;
+      Why2 = "the swizzle is preferred: it reaches the same or fewer "
+             "wavefronts without the padding's loss of occupancy";
+    } else if (W.Eval.Cost + Eps < P.Eval.Cost) {
+      Best = 1;
+      Why2 = "the swizzle is preferred: no pad reaches its " +
+             number(W.Eval.Cost) + " wavefronts per block";
+    } else {
+      Why2 = std::string("the padding is preferred: ") +
+             (P.Eval.Cost + Eps < W.Eval.Cost
+                  ? "it needs fewer wavefronts than any swizzle"
+                  : "it is as good as the swizzle and keeps the indices "
+                    "readable") +
+             (P.lowersOccupancy() ? ", though it lowers occupancy" : "");
+    }
+  }
+  const Candidate &Chosen = Usable[Best];
+  for (size_t K = 0; K < Usable.size(); ++K) {
+    size_t I = K == 0 ? Best : (Best == 0 ? K : K - 1); // preferred first
+    const Candidate &C = Usable[I];
+    DiagNote N;
+    // At the first edit, so that text output shows the fix-it line there.
+    N.Loc = C.Edits.front().Range.Begin;
+    N.Message = (I == Best ? "" : "alternatively, ") + C.Describe + ": " +
+                effect(C, S.Before, O.Name);
+    N.Fixes.push_back(makeFix(C, S.Before, O.Name, I == Best));
+    Notes.push_back(std::move(N));
+    Note(occupancyNote(C, Opts.Arch));
+  }
+  if (!Why2.empty())
+    Note(Why2);
+  if (!Chosen.Eval.allIdeal()) {
+    // Honest trade-off: show every access before and after.
+    Note(std::string("no ") + (Chosen.IsPad ? "pad" : "layout warplint tries") +
+         " makes every access of '" + O.Name + "' conflict-free; per access:");
+    std::map<std::pair<const KernelModel *, unsigned>, std::pair<unsigned, unsigned>> Worst;
+    std::vector<std::pair<const KernelModel *, const Access *>> Order;
+    for (size_t I = 0; I < Chosen.Eval.Outcomes.size(); ++I) {
+      const AccessOutcome &A = Chosen.Eval.Outcomes[I];
+      const AccessOutcome &B = S.Before.Outcomes[I];
+      auto Key = std::make_pair(A.Kernel, A.Acc->Id);
+      auto [It, New] = Worst.try_emplace(Key, std::make_pair(0u, 0u));
+      if (New)
+        Order.push_back({A.Kernel, A.Acc});
+      It->second.first = std::max(It->second.first, B.Worst);
+      It->second.second = std::max(It->second.second, A.Worst);
+    }
+    for (auto [K, A] : Order) {
+      auto W = Worst[{K, A->Id}];
+      Notes.push_back({A->Range.Begin,
+                       "this access needs " + std::to_string(W.first) +
+                           " wavefronts per request now, " +
+                           std::to_string(W.second) + " after the fix",
+                       {}});
+    }
+  }
+  return Notes;
+}
+
+} // namespace
+
+void attachLayoutFixes(const TranslationUnitModel &TU,
+                       std::vector<Diagnostic> &Diags,
+                       const SolveOptions &Opts,
+                       const std::vector<SourceLoc> &Suppressed) {
+  std::vector<ArrayUse> Arrays = sharedArrays(TU);
+  // Where each array's accesses are, to find a diagnostic's array.
+  std::map<std::tuple<std::string, unsigned, unsigned>, size_t> AccessAt;
+  for (size_t I = 0; I < Arrays.size(); ++I)
+    for (auto [K, Obj] : Arrays[I].Instances)
+      for (const Access &A : K->Accesses)
+        if (A.Object == Obj)
+          AccessAt[{A.Range.Begin.File, A.Range.Begin.Line,
+                    A.Range.Begin.Column}] = I;
+  std::map<size_t, std::vector<DiagNote>> Plans;
+  for (const SourceLoc &L : Suppressed) {
+    auto It = AccessAt.find({L.File, L.Line, L.Column});
+    if (It != AccessAt.end() && !Plans.count(It->second))
+      Plans[It->second] = {
+          {{},
+           "no layout fix is offered: a finding on '" +
+               Arrays[It->second].Name + "' at line " +
+               std::to_string(L.Line) + " is suppressed (NOLINT)",
+           {}}};
+  }
+  for (Diagnostic &D : Diags) {
+    if (D.Check != BankConflictId)
+      continue;
+    auto It = AccessAt.find(
+        {D.Range.Begin.File, D.Range.Begin.Line, D.Range.Begin.Column});
+    if (It == AccessAt.end())
+      continue;
+    auto P = Plans.find(It->second);
+    if (P == Plans.end())
+      P = Plans.emplace(It->second, planNotes(Arrays[It->second], Opts)).first;
+    D.Notes.insert(D.Notes.end(), P->second.begin(), P->second.end());
+  }
+}
+
+} // namespace warplint

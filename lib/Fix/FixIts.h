@@ -1,0 +1,31 @@
+//===- FixIts.h - Verified layout fixes for bank conflicts ------*- C++ -*-===//
+//
+// Turns the layout search into what users see: for every __shared__ array
+// with a bank-conflict diagnostic, the best row padding and the best XOR
+// swizzle as notes carrying their edits (one preferred), their effect on
+// every access of the array, their shared-memory and occupancy cost, or a
+// note saying why no edit is offered. See docs/fixes.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_FIX_FIXITS_H
+#define WARPLINT_FIX_FIXITS_H
+
+#include "Report/Diagnostic.h"
+#include "Solve/Solver.h"
+
+#include <vector>
+
+namespace warplint {
+
+/// Adds fixes and notes to the warplint-bank-conflict diagnostics among
+/// Diags, whose accesses belong to TU. An array with an access at one of
+/// Suppressed (findings silenced by NOLINT) gets a note and no edit.
+void attachLayoutFixes(const TranslationUnitModel &TU,
+                       std::vector<Diagnostic> &Diags,
+                       const SolveOptions &Opts,
+                       const std::vector<SourceLoc> &Suppressed = {});
+
+} // namespace warplint
+
+#endif // WARPLINT_FIX_FIXITS_H

@@ -1,0 +1,55 @@
+//===- Analyze.h - One editor buffer through the pipeline -------*- C++ -*-===//
+//
+// Finds the compile command of an open file the way clangd does, runs the
+// warplint pipeline on the unsaved buffer, and keeps what code actions need
+// later (the diagnostics as model values and as published).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_LSP_ANALYZE_H
+#define WARPLINT_LSP_ANALYZE_H
+
+#include "Driver/Pipeline.h"
+#include "Lsp/Protocol.h"
+
+#include <string>
+#include <vector>
+
+namespace warplint {
+namespace lsp {
+
+/// Walks up from File's directory to the first compile_commands.json, in
+/// each folder itself or its build/ subfolder; "" when there is none.
+std::string findCompileDatabaseDir(const std::string &File);
+
+/// Cmd for Path from the nearest compilation database (a file missing from
+/// it gets the database's inferred command); without a database, Path in its
+/// own directory with FallbackFlags (deviceParseArgs adds CUDA mode, the
+/// architecture and the toolkit). Source says where the command came from.
+CompileCommand commandForFile(const std::string &Path,
+                              const std::vector<std::string> &FallbackFlags,
+                              std::string &Source);
+
+struct AnalyzedDocument {
+  std::string Path;
+  std::string Text;
+  std::string BaseDir; ///< relative model file names are relative to it
+  /// Findings in this document, and what the client got for each (same
+  /// order), followed in Published by clang's errors when parsing failed.
+  std::vector<warplint::Diagnostic> Findings;
+  std::vector<Diagnostic> Published;
+  bool Parsed = false;
+  /// Whether the buffer equals the file on disk, so fixes are offered.
+  bool FixesApply = false;
+  std::string Log; ///< flag warnings and clang's errors, for the server log
+};
+
+AnalyzedDocument analyzeDocument(const std::string &Path,
+                                 const std::string &Text,
+                                 const PipelineOptions &Opts,
+                                 const std::vector<std::string> &FallbackFlags);
+
+} // namespace lsp
+} // namespace warplint
+
+#endif // WARPLINT_LSP_ANALYZE_H

@@ -1,0 +1,198 @@
+//===- ConfigTest.cpp - .warplint.yaml parsing, merging, finding ----------===//
+
+#include "Driver/Config.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
+
+using namespace warplint;
+
+namespace {
+
+std::optional<Config> parse(llvm::StringRef Text, std::string &Error) {
+  return parseConfig(Text, "/p/.warplint.yaml", Error);
+}
+
+TEST(Config, EveryKey) {
+  std::string Error;
+  auto C = parse("Checks: '-*,warplint-bank-conflict'\n"
+                 "WarningsAsErrors: [warplint-uncoalesced]\n"
+                 "Arch: sm_80\n"
+                 "BlockShapes:\n"
+                 "  transpose: [32, 8]\n"
+                 "  'ns::reduce<256>': [[256], [128, 1, 1]]\n"
+                 "ReportMisaligned: false\n"
+                 "AssumeWorst: true\n"
+                 "ShowUnknown: yes\n",
+                 Error);
+  ASSERT_TRUE(C) << Error;
+  EXPECT_EQ(*C->Checks, "-*,warplint-bank-conflict");
+  EXPECT_EQ(*C->WarningsAsErrors, "warplint-uncoalesced");
+  EXPECT_EQ(*C->Arch, "sm_80");
+  ASSERT_EQ(C->BlockShapes.size(), 2u);
+  const ConfiguredBlockShapes &T = C->BlockShapes["transpose"];
+  ASSERT_EQ(T.Shapes.size(), 1u);
+  EXPECT_EQ(T.Shapes[0], (BlockShape{32, 8, 1}));
+  EXPECT_EQ(T.Where.File, "/p/.warplint.yaml");
+  EXPECT_EQ(T.Where.Line, 5u);
+  EXPECT_EQ(T.Where.Column, 3u);
+  const ConfiguredBlockShapes &R = C->BlockShapes["ns::reduce<256>"];
+  ASSERT_EQ(R.Shapes.size(), 2u);
+  EXPECT_EQ(R.Shapes[0], (BlockShape{256, 1, 1}));
+  EXPECT_EQ(R.Shapes[1], (BlockShape{128, 1, 1}));
+  EXPECT_EQ(C->ReportMisaligned, false);
+  EXPECT_EQ(C->AssumeWorst, true);
+  EXPECT_EQ(C->ShowUnknown, true);
+  EXPECT_FALSE(C->InheritParentConfig);
+}
+
+TEST(Config, EmptyFileSetsNothing) {
+  std::string Error;
+  auto C = parse("# nothing yet\n", Error);
+  ASSERT_TRUE(C) << Error;
+  EXPECT_FALSE(C->Checks);
+  EXPECT_TRUE(C->BlockShapes.empty());
+}
+
+TEST(Config, ErrorsNameFileLineAndColumn) {
+  struct Case {
+    const char *Text;
+    const char *Error;
+  } Cases[] = {
+      {"Checks: '*'\nChekcs: '*'\n",
+       "/p/.warplint.yaml:2:1: unknown key 'Chekcs'; known keys: Checks, "
+       "WarningsAsErrors, Arch, BlockShapes, ReportMisaligned, AssumeWorst, "
+       "ShowUnknown, InheritParentConfig"},
+      {"AssumeWorst: maybe\n",
+       "/p/.warplint.yaml:1:14: expected true or false, not 'maybe'"},
+      {"Arch: sm_7\n", "/p/.warplint.yaml:1:7: unknown GPU architecture "
+                       "'sm_7'; known: "},
+      {"BlockShapes:\n  k: [0, 1]\n",
+       "/p/.warplint.yaml:2:7: each extent of a block shape must be a "
+       "positive integer, not '0'"},
+      {"BlockShapes:\n  k: [64, 32]\n",
+       "/p/.warplint.yaml:2:7: a block has at most 1024 threads"},
+      {"BlockShapes:\n  k: [1, 2, 3, 4]\n",
+       "/p/.warplint.yaml:2:16: a block shape has at most 3 extents"},
+      {"BlockShapes:\n  k: 32\n",
+       "/p/.warplint.yaml:2:6: expected [X, Y, Z] or a list of them for "
+       "kernel 'k'"},
+      {"- Checks\n", "/p/.warplint.yaml:1:1: expected a mapping of keys"},
+      {"Checks: [a, b\n", "/p/.warplint.yaml:"},
+  };
+  for (const Case &C : Cases) {
+    std::string Error;
+    EXPECT_FALSE(parse(C.Text, Error)) << C.Text;
+    EXPECT_EQ(Error.rfind(C.Error, 0), 0u) << "for:\n"
+                                           << C.Text << "got: " << Error;
+  }
+}
+
+TEST(Config, MergeAppendsGlobsAndOverridesTheRest) {
+  Config Parent, Child;
+  Parent.Files = {"/a/.warplint.yaml"};
+  Parent.Checks = "-*,warplint-bank-conflict";
+  Parent.Arch = "sm_80";
+  Parent.ShowUnknown = true;
+  Parent.BlockShapes["k"].Shapes = {BlockShape{64, 1, 1}};
+  Parent.BlockShapes["*"].Shapes = {BlockShape{128, 1, 1}};
+  Child.Files = {"/a/b/.warplint.yaml"};
+  Child.Checks = "warplint-uncoalesced";
+  Child.WarningsAsErrors = "warplint-*";
+  Child.ShowUnknown = false;
+  Child.BlockShapes["k"].Shapes = {BlockShape{32, 8, 1}};
+  Config M = mergeConfig(Parent, Child);
+  EXPECT_EQ(M.Files, (std::vector<std::string>{"/a/b/.warplint.yaml",
+                                               "/a/.warplint.yaml"}));
+  EXPECT_EQ(*M.Checks, "-*,warplint-bank-conflict,warplint-uncoalesced");
+  EXPECT_EQ(*M.WarningsAsErrors, "warplint-*");
+  EXPECT_EQ(*M.Arch, "sm_80");
+  EXPECT_EQ(M.ShowUnknown, false);
+  EXPECT_EQ(M.BlockShapes["k"].Shapes[0], (BlockShape{32, 8, 1}));
+  EXPECT_EQ(M.BlockShapes["*"].Shapes[0], (BlockShape{128, 1, 1}));
+}
+
+TEST(Config, ApplySetsOnlyWhatIsNamed) {
+  PipelineOptions Opts;
+  Config C;
+  C.Checks = "-warplint-uncoalesced";
+  C.Arch = "sm_80";
+  C.ReportMisaligned = false;
+  applyConfig(C, Opts);
+  EXPECT_EQ(Opts.CheckFilter, "warplint-*,-warplint-uncoalesced");
+  EXPECT_EQ(Opts.Solve.Arch.Name, "sm_80");
+  EXPECT_TRUE(Opts.Frontend.ArchOverrides);
+  EXPECT_FALSE(Opts.Checks.ReportMisaligned);
+  EXPECT_FALSE(Opts.Checks.AssumeWorst);
+  EXPECT_FALSE(Opts.Checks.ShowUnknown);
+  EXPECT_TRUE(Opts.WarningsAsErrors.empty());
+}
+
+class ConfigFinderTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("warplint-config", Root));
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(Root); }
+
+  std::string path(llvm::StringRef Rel) {
+    llvm::SmallString<256> P(Root);
+    llvm::sys::path::append(P, Rel);
+    return std::string(P);
+  }
+  void write(llvm::StringRef Rel, llvm::StringRef Text) {
+    std::string P = path(Rel);
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(P));
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P, EC);
+    ASSERT_FALSE(EC);
+    OS << Text;
+  }
+
+  llvm::SmallString<256> Root;
+};
+
+TEST_F(ConfigFinderTest, NearestWinsUnlessItInherits) {
+  write(".warplint.yaml", "Checks: '-*'\nArch: sm_80\n");
+  write("a/.warplint.yaml", "ShowUnknown: true\n");
+  write("b/.warplint.yaml", "InheritParentConfig: true\nShowUnknown: true\n");
+  write("a/deep/er/k.cu", "");
+  ConfigFinder F;
+  std::string Error;
+
+  auto Top = F.find(path("k.cu"), Error);
+  ASSERT_TRUE(Top) << Error;
+  EXPECT_EQ(*Top->Checks, "-*");
+
+  auto A = F.find(path("a/deep/er/k.cu"), Error);
+  ASSERT_TRUE(A) << Error;
+  EXPECT_EQ(A->Files, std::vector<std::string>{path("a/.warplint.yaml")});
+  EXPECT_FALSE(A->Checks);
+  EXPECT_EQ(A->ShowUnknown, true);
+
+  auto B = F.find(path("b/k.cu"), Error);
+  ASSERT_TRUE(B) << Error;
+  EXPECT_EQ(B->Files.size(), 2u);
+  EXPECT_EQ(*B->Checks, "-*");
+  EXPECT_EQ(*B->Arch, "sm_80");
+  EXPECT_EQ(B->ShowUnknown, true);
+}
+
+TEST_F(ConfigFinderTest, AnInvalidFileIsAnErrorForEveryFileBelowIt) {
+  write(".warplint.yaml", "Checks: '*'\n");
+  write("bad/.warplint.yaml", "Nope: 1\n");
+  ConfigFinder F;
+  std::string Error;
+  EXPECT_FALSE(F.find(path("bad/sub/k.cu"), Error));
+  EXPECT_EQ(Error, path("bad/.warplint.yaml") +
+                       ":1:1: unknown key 'Nope'; known keys: Checks, "
+                       "WarningsAsErrors, Arch, BlockShapes, "
+                       "ReportMisaligned, AssumeWorst, ShowUnknown, "
+                       "InheritParentConfig");
+  EXPECT_TRUE(F.find(path("k.cu"), Error)) << Error;
+}
+
+} // namespace

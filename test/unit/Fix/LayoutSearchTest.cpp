@@ -1,0 +1,203 @@
+//===- LayoutSearchTest.cpp - Offsets under new layouts, the search -------===//
+//
+// Models are built by hand: a __shared__ float t[R][C] and accesses given by
+// their subscripts; the recorded offset is the row-major one, as the front
+// end records it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Fix/LayoutSearch.h"
+#include "Fix/Occupancy.h"
+
+#include <gtest/gtest.h>
+
+using namespace warplint;
+
+namespace {
+
+Expr tx() { return Expr::threadIdx(0); }
+Expr ty() { return Expr::threadIdx(1); }
+
+struct Tile {
+  KernelModel K;
+  TranslationUnitModel TU;
+
+  Tile(std::vector<int64_t> Extents, unsigned ElementBytes, BlockShape B) {
+    K.Name = "k";
+    MemoryObject O;
+    O.Name = "t";
+    O.Space = MemorySpace::Shared;
+    O.ElementBytes = ElementBytes;
+    O.AlignBytes = 16;
+    O.Extents = std::move(Extents);
+    O.DeclLoc = {"t.cu", 1, 1, 0};
+    O.LastExtentRange = {{"t.cu", 1, 20, 19}, {"t.cu", 1, 22, 21}};
+    K.Objects.push_back(O);
+    LaunchConfig L;
+    L.Source = LaunchSource::CommandLine;
+    L.Block = B;
+    K.Launches.push_back(L);
+  }
+
+  /// An access t[Subs...] (+ Inside bytes within the element).
+  void add(std::vector<Expr> Subs, int64_t Inside = 0, unsigned Bytes = 0) {
+    const MemoryObject &O = K.Objects[0];
+    Access A;
+    A.Id = K.Accesses.size();
+    A.Bytes = Bytes ? Bytes : O.ElementBytes;
+    Expr Index = Subs[0];
+    for (size_t I = 1; I < Subs.size(); ++I)
+      Index = Index * Expr(O.Extents[I]) + Subs[I];
+    A.ByteOffset = Index * Expr(int64_t(O.ElementBytes)) + Expr(Inside);
+    A.SubscriptIndices = Subs;
+    for (size_t I = 0; I < Subs.size(); ++I)
+      A.SubscriptRanges.push_back({{"t.cu", 5, 1, 100 + 10 * unsigned(I)},
+                                   {"t.cu", 5, 5, 104 + 10 * unsigned(I)}});
+    K.Accesses.push_back(A);
+  }
+
+  ArrayUse use() {
+    TU.Kernels = {K};
+    return sharedArrays(TU).front();
+  }
+};
+
+SolveOptions options() {
+  SolveOptions O;
+  O.Arch = *findArch("sm_90");
+  return O;
+}
+
+TEST(LayoutTest, RebuildsTheDeclaredOffset) {
+  Tile T({32, 32}, 4, {32, 8, 1});
+  T.add({tx(), ty()});
+  const Access &A = T.K.Accesses[0];
+  auto Same = offsetUnder(A, T.K.Objects[0], Layout{{32, 32}, std::nullopt});
+  ASSERT_TRUE(Same);
+  auto Padded = offsetUnder(A, T.K.Objects[0], Layout{{32, 33}, std::nullopt});
+  ASSERT_TRUE(Padded);
+  auto At = [](const Expr &E, int64_t X, int64_t Y) {
+    return *E.evaluate([&](Symbol S) -> std::optional<int64_t> {
+      return S.Index == 0 ? X : Y;
+    });
+  };
+  EXPECT_EQ(At(*Same, 3, 5), (3 * 32 + 5) * 4);
+  EXPECT_EQ(At(*Padded, 3, 5), (3 * 33 + 5) * 4);
+}
+
+TEST(LayoutTest, KeepsTheOffsetInsideTheElement) {
+  Tile T({8, 8}, 8, {32, 1, 1}); // float2 t[8][8]; t[r][c].y
+  T.add({Expr::binary(ExprKind::Rem, tx(), Expr(8)), Expr(2)}, 4, 4);
+  auto Off = offsetUnder(T.K.Accesses[0], T.K.Objects[0],
+                         Layout{{8, 9}, std::nullopt});
+  ASSERT_TRUE(Off);
+  auto V = Off->evaluate([](Symbol) -> std::optional<int64_t> { return 3; });
+  EXPECT_EQ(*V, (3 * 9 + 2) * 8 + 4);
+}
+
+TEST(LayoutTest, RefusesAnOffsetItCannotExplain) {
+  Tile T({32, 32}, 4, {32, 1, 1});
+  T.add({tx(), Expr(0)});
+  T.K.Accesses[0].ByteOffset = tx() * Expr(12); // not what the subscripts say
+  EXPECT_FALSE(offsetUnder(T.K.Accesses[0], T.K.Objects[0],
+                           Layout{{32, 33}, std::nullopt}));
+}
+
+TEST(LayoutTest, SwizzleIsAPermutationOfEachRow) {
+  Swizzle S{2, 4, 16};
+  for (int64_t R = 0; R < 40; ++R) {
+    std::vector<bool> Seen(16, false);
+    for (int64_t C = 0; C < 16; ++C) {
+      auto V = S.apply(Expr(R), Expr(C)).asConst();
+      ASSERT_TRUE(V);
+      ASSERT_GE(*V, 0);
+      ASSERT_LT(*V, 16);
+      EXPECT_FALSE(Seen[*V]);
+      Seen[*V] = true;
+    }
+  }
+}
+
+TEST(LayoutSearchTest, TransposePadsOneElement) {
+  Tile T({32, 32}, 4, {32, 32, 1});
+  T.add({ty(), tx()}); // row write: conflict-free
+  T.add({tx(), ty()}); // column read: 32-way
+  SearchResult S = searchLayouts(T.use(), options());
+  ASSERT_TRUE(S.Before.Verified);
+  EXPECT_EQ(S.Before.Cost, 32 * 1 + 32 * 32);
+  EXPECT_FALSE(S.Before.allIdeal());
+  ASSERT_TRUE(S.Pad);
+  EXPECT_EQ(S.Pad->first, 1);
+  EXPECT_TRUE(S.Pad->second.allIdeal());
+  EXPECT_EQ(S.Pad->second.Cost, 64);
+  ASSERT_TRUE(S.Swz);
+  EXPECT_TRUE(S.Swz->second.allIdeal());
+  EXPECT_EQ(S.Swz->first.Div, 1);
+  EXPECT_EQ(S.Swz->first.Mul, 1);
+}
+
+// A warp spans two rows of threads. The row write is conflict-free only
+// when two rows fill the 32 banks exactly (no pad), the column read only with
+// a pad: no pad serves both, the swizzle c ^ (r % 16) does.
+TEST(LayoutSearchTest, SixteenWideTileWithSixteenWideBlock) {
+  Tile T({16, 16}, 4, {16, 16, 1});
+  T.add({ty(), tx()});
+  T.add({tx(), ty()});
+  SearchResult S = searchLayouts(T.use(), options());
+  ASSERT_TRUE(S.Pad);
+  EXPECT_FALSE(S.Pad->second.allIdeal());
+  EXPECT_LT(S.Pad->second.Cost, S.Before.Cost);
+  ASSERT_TRUE(S.Swz);
+  EXPECT_TRUE(S.Swz->second.allIdeal());
+  EXPECT_EQ(S.Swz->first.Div, 1);
+  EXPECT_EQ(S.Swz->first.Mul, 1);
+  EXPECT_LT(S.Swz->second.Cost, S.Pad->second.Cost);
+}
+
+TEST(LayoutSearchTest, NoPadHelpsAConflictInsideARow) {
+  Tile T({32, 64}, 4, {32, 32, 1});
+  T.add({ty(), tx() * Expr(2)}); // stride 2 in one row: 2-way everywhere
+  SearchResult S = searchLayouts(T.use(), options());
+  ASSERT_TRUE(S.Before.Verified);
+  EXPECT_FALSE(S.Pad);
+  EXPECT_FALSE(S.Swz);
+}
+
+TEST(LayoutSearchTest, ConflictFreeArrayNeedsNothing) {
+  Tile T({32, 33}, 4, {32, 32, 1});
+  T.add({tx(), ty()});
+  SearchResult S = searchLayouts(T.use(), options());
+  EXPECT_TRUE(S.Before.allIdeal());
+  EXPECT_FALSE(S.Pad);
+  EXPECT_FALSE(S.Swz); // 33 is not a power of two anyway
+}
+
+TEST(LayoutSearchTest, WhyNotEditable) {
+  Tile T({32, 32}, 4, {32, 1, 1});
+  T.add({tx(), Expr(0)});
+  EXPECT_EQ(whyNotEditable(T.use()), "");
+  T.K.Objects[0].UsedOutsideSubscripts = true;
+  T.K.Objects[0].OutsideUseNote = "flattened at t.cu:3:4";
+  EXPECT_NE(whyNotEditable(T.use()).find("flattened at t.cu:3:4"),
+            std::string::npos);
+  Tile One({1024}, 4, {32, 1, 1});
+  One.add({tx()});
+  EXPECT_NE(whyNotEditable(One.use()).find("one dimension"),
+            std::string::npos);
+}
+
+TEST(OccupancyTest, SharedMemoryLimitsBlocks) {
+  ArchInfo A = *findArch("sm_90");
+  LaunchConfig L;
+  L.Block = BlockShape{32, 8, 1};
+  Occupancy Before = occupancy(A, L, 248 * 32 * 4);
+  Occupancy After = occupancy(A, L, 248 * 33 * 4);
+  EXPECT_EQ(Before.BlocksByThreads, 8u);
+  EXPECT_EQ(Before.BlocksBySmem, 7u); // 233472 / (31744 + 1024)
+  EXPECT_EQ(After.BlocksBySmem, 6u);  // 233472 / (32736 + 1024)
+  EXPECT_EQ(After.Blocks, 6u);
+  EXPECT_TRUE(After.FitsStatic);
+  EXPECT_FALSE(occupancy(A, L, 50000).FitsStatic);
+}
+
+} // namespace

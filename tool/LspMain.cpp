@@ -1,0 +1,102 @@
+//===- LspMain.cpp - "warplint lsp": the language server on stdio ---------===//
+//
+// A thin front end: reads its few options, then hands stdin/stdout to
+// lib/Lsp. Its options are parsed by hand because the command line options
+// of the analyzer (llvm::cl, global) mean other things here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LspMain.h"
+
+#include "Lsp/Server.h"
+#include "Model/Arch.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <iostream>
+
+namespace warplint {
+
+namespace {
+
+const char *const Usage =
+    R"(usage: warplint lsp [options] [-- FALLBACK-CLANG-FLAGS]
+
+Language server (LSP over stdin/stdout) that publishes warplint's findings
+for open CUDA files and offers its fixes as quick fixes. Compile commands
+come from the nearest compile_commands.json above each file (or in a build/
+subfolder there); files without one are parsed with FALLBACK-CLANG-FLAGS.
+
+options:
+  --arch=sm_XX         architecture when the command names none (sm_90)
+  --checks=GLOBS       enabled checks, as clang-tidy spells them
+  --cuda-path=DIR      CUDA toolkit to parse with
+  --no-cuda-toolkit    use warplint's own CUDA declarations
+  --debounce-ms=N      wait after the last edit before analyzing (200)
+  --log=verbose        log every message and analysis to stderr
+)";
+
+int usageError(llvm::StringRef Message) {
+  llvm::errs() << "warplint lsp: error: " << Message << "\n" << Usage;
+  return 2;
+}
+
+} // namespace
+
+int lspMain(int Argc, const char **Argv) {
+  lsp::ServerOptions Opts;
+  Opts.Version = WARPLINT_VERSION;
+  std::string ArchName = "sm_90";
+  bool ArchGiven = false;
+  for (int I = 1; I < Argc; ++I) {
+    llvm::StringRef A = Argv[I];
+    if (A == "--") {
+      for (++I; I < Argc; ++I)
+        Opts.FallbackFlags.push_back(Argv[I]);
+      break;
+    }
+    if (A == "--help" || A == "-h") {
+      llvm::outs() << Usage;
+      return 0;
+    }
+    if (A.consume_front("--arch=")) {
+      ArchName = A.str();
+      ArchGiven = true;
+    } else if (A.consume_front("--checks=")) {
+      Opts.Pipeline.CheckFilter = A.str();
+    } else if (A.consume_front("--cuda-path=")) {
+      Opts.Pipeline.Frontend.CudaPath = A.str();
+    } else if (A == "--no-cuda-toolkit") {
+      Opts.Pipeline.Frontend.NoCudaToolkit = true;
+    } else if (A.consume_front("--debounce-ms=")) {
+      unsigned Ms;
+      if (A.getAsInteger(10, Ms))
+        return usageError("--debounce-ms needs a number of milliseconds");
+      Opts.Debounce = std::chrono::milliseconds(Ms);
+    } else if (A == "--log=verbose") {
+      Opts.Verbose = true;
+    } else if (A == "--log=error") {
+      Opts.Verbose = false;
+    } else {
+      return usageError(("unknown option '" + A + "'").str());
+    }
+  }
+  auto Arch = findArch(ArchName);
+  if (!Arch)
+    return usageError("unknown GPU architecture '" + ArchName +
+                      "' in --arch; known: " + knownArchNames());
+  Opts.Pipeline.Solve.Arch = *Arch;
+  Opts.Pipeline.Frontend.Arch = Arch->Name;
+  Opts.Pipeline.Frontend.ArchOverrides = ArchGiven;
+
+  // The protocol is binary-exact (byte counts): no stdio synchronisation or
+  // line buffering games, and stdout carries nothing but messages.
+  std::ios::sync_with_stdio(false);
+  std::cin.tie(nullptr);
+  lsp::Transport T(std::cin, std::cout);
+  lsp::Server S(T, std::move(Opts));
+  return S.run();
+}
+
+} // namespace warplint
