@@ -14,8 +14,8 @@
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
-#include <sstream>
 #include <set>
+#include <sstream>
 #include <tuple>
 
 namespace warplint {
@@ -207,8 +207,8 @@ FixOutcome applyFixes(const std::vector<Diagnostic> &Diags,
     return Out;
   }
   Out.Message = "applied " + std::to_string(Out.Edits) + " edit" +
-                (Out.Edits == 1 ? "" : "s") +
-                "; re-analysis confirms " + formatWavefronts(Got) +
+                (Out.Edits == 1 ? "" : "s") + "; re-analysis confirms " +
+                formatWavefronts(Got) +
                 " shared-memory wavefronts per block (was " +
                 formatWavefronts(sharedWavefronts(Before)) + ")";
   return Out;

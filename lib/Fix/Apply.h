@@ -52,8 +52,8 @@ void writeExportedFixes(llvm::raw_ostream &OS, const std::string &MainFile,
 
 /// Parses and analyzes the translation unit again after its files were
 /// edited; false with Error set when it no longer parses.
-using Reanalyze = std::function<bool(std::vector<AccessRecord> &Records,
-                                     std::string &Error)>;
+using Reanalyze =
+    std::function<bool(std::vector<AccessRecord> &Records, std::string &Error)>;
 
 struct FixOutcome {
   unsigned Edits = 0;               ///< edits written (0: nothing to do)

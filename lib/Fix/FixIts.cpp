@@ -39,9 +39,9 @@ struct Candidate {
   Swizzle Swz;
   LayoutEval Eval;
   std::vector<TextEdit> Edits;
-  std::string Failure; ///< why no edit could be written
+  std::string Failure;                     ///< why no edit could be written
   int64_t BytesBefore = 0, BytesAfter = 0; ///< shared per block, worst kernel
-  unsigned BlocksBefore = 0, BlocksAfter = 0;  ///< lowest over launches
+  unsigned BlocksBefore = 0, BlocksAfter = 0; ///< lowest over launches
   unsigned BlocksByThreads = 0;
   bool FitsStatic = true;
   std::string Describe;   ///< "pad the rows of 'tile' to 33 elements"
@@ -82,12 +82,12 @@ void padEdits(const ArrayUse &U, FileTexts &Files, Candidate &C) {
   bool Literal = std::all_of(T->begin(), T->end(), [](char Ch) {
     return std::isdigit(static_cast<unsigned char>(Ch));
   });
-  std::string Repl = Literal ? std::to_string(O.Extents.back() + C.Pad)
-                             : (T->find_first_of("?:<>&|^,") ==
-                                        std::string::npos
-                                    ? *T
-                                    : "(" + *T + ")") +
-                                   " + " + std::to_string(C.Pad);
+  std::string Repl = Literal
+                         ? std::to_string(O.Extents.back() + C.Pad)
+                         : (T->find_first_of("?:<>&|^,") == std::string::npos
+                                ? *T
+                                : "(" + *T + ")") +
+                               " + " + std::to_string(C.Pad);
   addEdit(C.Edits, C.Failure, O.LastExtentRange, Repl);
 }
 
@@ -164,11 +164,10 @@ std::string effect(const Candidate &C, const LayoutEval &Before,
 std::string occupancyNote(const Candidate &C, const ArchInfo &Arch) {
   std::string S = "shared memory per block " + std::to_string(C.BytesBefore) +
                   " -> " + std::to_string(C.BytesAfter) + " bytes; ";
-  std::string Limits = "shared memory allows " +
-                       std::to_string(C.BlocksBefore) + " -> " +
-                       std::to_string(C.BlocksAfter) +
-                       " blocks per SM, the block size " +
-                       std::to_string(C.BlocksByThreads);
+  std::string Limits =
+      "shared memory allows " + std::to_string(C.BlocksBefore) + " -> " +
+      std::to_string(C.BlocksAfter) + " blocks per SM, the block size " +
+      std::to_string(C.BlocksByThreads);
   if (C.lowersOccupancy())
     return S + "this lowers occupancy on " + Arch.Name + " from " +
            std::to_string(C.occBefore()) + " to " +
@@ -178,7 +177,7 @@ std::string occupancyNote(const Candidate &C, const ArchInfo &Arch) {
 }
 
 Fix makeFix(const Candidate &C, const LayoutEval &Before,
-             const std::string &Name, bool Preferred) {
+            const std::string &Name, bool Preferred) {
   Fix F;
   F.Message = C.IsPad ? "pad the rows of '" + Name + "'"
                       : "swizzle the columns of '" + Name + "'";
@@ -192,7 +191,9 @@ Fix makeFix(const Candidate &C, const LayoutEval &Before,
 std::vector<DiagNote> planNotes(const ArrayUse &U, const SolveOptions &Opts) {
   std::vector<DiagNote> Notes;
   const MemoryObject &O = U.object();
-  auto Note = [&](std::string Msg) { Notes.push_back({{}, std::move(Msg), {}}); };
+  auto Note = [&](std::string Msg) {
+    Notes.push_back({{}, std::move(Msg), {}});
+  };
 
   std::string Why = whyNotEditable(U);
   if (!Why.empty()) {
@@ -200,7 +201,8 @@ std::vector<DiagNote> planNotes(const ArrayUse &U, const SolveOptions &Opts) {
     if (O.Extents.size() == 1 && !O.IsExtern)
       Note("a layout change would have to be made by hand: with a row "
            "stride W, declare rows of W + 1 elements, or remap every index "
-           "i to i + i / 32 (and enlarge '" + O.Name + "' to match)");
+           "i to i + i / 32 (and enlarge '" +
+           O.Name + "' to match)");
     return Notes;
   }
   SearchResult S = searchLayouts(U, Opts);
@@ -296,7 +298,9 @@ std::vector<DiagNote> planNotes(const ArrayUse &U, const SolveOptions &Opts) {
     // Honest trade-off: show every access before and after.
     Note(std::string("no ") + (Chosen.IsPad ? "pad" : "layout warplint tries") +
          " makes every access of '" + O.Name + "' conflict-free; per access:");
-    std::map<std::pair<const KernelModel *, unsigned>, std::pair<unsigned, unsigned>> Worst;
+    std::map<std::pair<const KernelModel *, unsigned>,
+             std::pair<unsigned, unsigned>>
+        Worst;
     std::vector<std::pair<const KernelModel *, const Access *>> Order;
     for (size_t I = 0; I < Chosen.Eval.Outcomes.size(); ++I) {
       const AccessOutcome &A = Chosen.Eval.Outcomes[I];
@@ -323,8 +327,7 @@ std::vector<DiagNote> planNotes(const ArrayUse &U, const SolveOptions &Opts) {
 } // namespace
 
 void attachLayoutFixes(const TranslationUnitModel &TU,
-                       std::vector<Diagnostic> &Diags,
-                       const SolveOptions &Opts,
+                       std::vector<Diagnostic> &Diags, const SolveOptions &Opts,
                        const std::vector<SourceLoc> &Suppressed) {
   std::vector<ArrayUse> Arrays = sharedArrays(TU);
   // Where each array's accesses are, to find a diagnostic's array.
@@ -339,12 +342,12 @@ void attachLayoutFixes(const TranslationUnitModel &TU,
   for (const SourceLoc &L : Suppressed) {
     auto It = AccessAt.find({L.File, L.Line, L.Column});
     if (It != AccessAt.end() && !Plans.count(It->second))
-      Plans[It->second] = {
-          {{},
-           "no layout fix is offered: a finding on '" +
-               Arrays[It->second].Name + "' at line " +
-               std::to_string(L.Line) + " is suppressed (NOLINT)",
-           {}}};
+      Plans[It->second] = {{{},
+                            "no layout fix is offered: a finding on '" +
+                                Arrays[It->second].Name + "' at line " +
+                                std::to_string(L.Line) +
+                                " is suppressed (NOLINT)",
+                            {}}};
   }
   for (Diagnostic &D : Diags) {
     if (D.Check != BankConflictId)

@@ -22,8 +22,7 @@ namespace warplint {
 /// Diags, whose accesses belong to TU. An array with an access at one of
 /// Suppressed (findings silenced by NOLINT) gets a note and no edit.
 void attachLayoutFixes(const TranslationUnitModel &TU,
-                       std::vector<Diagnostic> &Diags,
-                       const SolveOptions &Opts,
+                       std::vector<Diagnostic> &Diags, const SolveOptions &Opts,
                        const std::vector<SourceLoc> &Suppressed = {});
 
 } // namespace warplint

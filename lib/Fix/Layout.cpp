@@ -49,13 +49,12 @@ std::optional<Expr> offsetUnder(const Access &A, const MemoryObject &Obj,
   Expr Inside = *A.ByteOffset - Declared;
   std::optional<int64_t> InsideBytes;
   for (int64_t Sample : {0, 1, 3, 7, 13}) {
-    auto V = Inside.evaluate(
-        [&](Symbol S) -> std::optional<int64_t> {
-          // blockDim and gridDim must be positive for divisions to work.
-          if (S.Kind == SymbolKind::BlockDim || S.Kind == SymbolKind::GridDim)
-            return Sample + 1;
-          return Sample + int64_t(S.Index);
-        });
+    auto V = Inside.evaluate([&](Symbol S) -> std::optional<int64_t> {
+      // blockDim and gridDim must be positive for divisions to work.
+      if (S.Kind == SymbolKind::BlockDim || S.Kind == SymbolKind::GridDim)
+        return Sample + 1;
+      return Sample + int64_t(S.Index);
+    });
     if (!V)
       continue;
     if (InsideBytes && *InsideBytes != *V)

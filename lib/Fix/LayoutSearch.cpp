@@ -102,9 +102,8 @@ std::string whyNotEditable(const ArrayUse &U) {
              KO.OutsideUseNote +
              "); changing its layout would change what that code reads";
     for (const Access &A : K->Accesses)
-      if (A.Object == Obj &&
-          (A.SubscriptIndices.size() != O.Extents.size() ||
-           A.SubscriptRanges.size() != O.Extents.size()))
+      if (A.Object == Obj && (A.SubscriptIndices.size() != O.Extents.size() ||
+                              A.SubscriptRanges.size() != O.Extents.size()))
         return "an access to '" + O.Name + "' at line " +
                std::to_string(A.Range.Begin.Line) +
                " does not subscript every dimension";
@@ -123,7 +122,8 @@ SearchResult searchLayouts(const ArrayUse &U, const SolveOptions &Opts,
     return S;
   const MemoryObject &O = U.object();
   if (MaxPad <= 0)
-    MaxPad = std::max<int64_t>(1, std::min<int64_t>(32, 128 / std::max(1u, O.ElementBytes)));
+    MaxPad = std::max<int64_t>(
+        1, std::min<int64_t>(32, 128 / std::max(1u, O.ElementBytes)));
   const double Eps = 1e-9;
 
   // Pads: the lowest cost wins, the smallest pad among equals.

@@ -1,4 +1,4 @@
-//===- LayoutSearch.h - Find the layout of an array that conflicts least -*- C++ -*-===//
+//===- LayoutSearch.h - Least-conflicting layout of an array --*- C++ -*-===//
 //
 // For one __shared__ array, as every kernel of the translation unit uses it,
 // tries row pads and XOR swizzles, solves every access of the array under
@@ -43,9 +43,9 @@ struct AccessOutcome {
   const KernelModel *Kernel = nullptr;
   const Access *Acc = nullptr;
   const LaunchConfig *Launch = nullptr;
-  unsigned Worst = 0;        ///< wavefronts of the worst request
+  unsigned Worst = 0; ///< wavefronts of the worst request
   unsigned IdealWorst = 0;
-  double Cost = 0;           ///< wavefronts per block (see file comment)
+  double Cost = 0; ///< wavefronts per block (see file comment)
   double Ideal = 0;
 };
 

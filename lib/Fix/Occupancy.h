@@ -20,11 +20,11 @@
 namespace warplint {
 
 struct Occupancy {
-  int64_t SharedBytes = 0;     ///< per block, static plus known dynamic
-  unsigned BlocksBySmem = 0;   ///< blocks per SM shared memory allows
+  int64_t SharedBytes = 0;      ///< per block, static plus known dynamic
+  unsigned BlocksBySmem = 0;    ///< blocks per SM shared memory allows
   unsigned BlocksByThreads = 0; ///< blocks per SM the block size allows
-  unsigned Blocks = 0;         ///< the smaller of the two and the SM limit
-  bool FitsStatic = true;      ///< static shared within the 48 KiB limit
+  unsigned Blocks = 0;          ///< the smaller of the two and the SM limit
+  bool FitsStatic = true;       ///< static shared within the 48 KiB limit
 };
 
 /// Static shared memory of K's block: every non-extern __shared__ object,

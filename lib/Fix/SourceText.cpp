@@ -41,8 +41,8 @@ bool isPureText(const std::string &T) {
     if ((C == '+' && Next == '+') || (C == '-' && Next == '-'))
       return false;
     // '=' that is not part of ==, !=, <=, >=.
-    if (C == '=' && Next != '=' && Prev != '=' && Prev != '!' &&
-        Prev != '<' && Prev != '>')
+    if (C == '=' && Next != '=' && Prev != '=' && Prev != '!' && Prev != '<' &&
+        Prev != '>')
       return false;
     if (C == '(') {
       size_t J = I;
@@ -70,9 +70,9 @@ std::string asXorOperand(const std::string &T) {
       ++Depth;
     else if (C == ')' || C == ']')
       --Depth;
-    else if (Depth == 0 && (C == '|' || C == '^' || C == '?' || C == ',' ||
-                            C == '=' || (C == '&' && I + 1 < T.size() &&
-                                         T[I + 1] == '&')))
+    else if (Depth == 0 &&
+             (C == '|' || C == '^' || C == '?' || C == ',' || C == '=' ||
+              (C == '&' && I + 1 < T.size() && T[I + 1] == '&')))
       return "(" + T + ")";
   }
   return T;

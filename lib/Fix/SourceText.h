@@ -1,4 +1,5 @@
-//===- SourceText.h - Reading and judging the text fixes rewrite -*- C++ -*-===//
+//===- SourceText.h - Reading and judging the text fixes rewrite -*- C++
+//-*-===//
 
 #ifndef WARPLINT_FIX_SOURCETEXT_H
 #define WARPLINT_FIX_SOURCETEXT_H

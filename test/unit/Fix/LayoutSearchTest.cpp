@@ -182,8 +182,7 @@ TEST(LayoutSearchTest, WhyNotEditable) {
             std::string::npos);
   Tile One({1024}, 4, {32, 1, 1});
   One.add({tx()});
-  EXPECT_NE(whyNotEditable(One.use()).find("one dimension"),
-            std::string::npos);
+  EXPECT_NE(whyNotEditable(One.use()).find("one dimension"), std::string::npos);
 }
 
 TEST(OccupancyTest, SharedMemoryLimitsBlocks) {

@@ -14,7 +14,8 @@ end
 
 local client_id = vim.lsp.start_client({
   name = 'warplint',
-  cmd = { os.getenv('WARPLINT'), 'lsp', '--debounce-ms=50' },
+  cmd = { os.getenv('WARPLINT'), 'lsp', '--debounce-ms=50',
+          '--checks=-*,warplint-bank-conflict' },
   root_dir = vim.fn.fnamemodify(os.getenv('FILE'), ':h'),
 })
 vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('FILE')))
