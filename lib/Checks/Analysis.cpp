@@ -53,6 +53,7 @@ AccessRecord toRecord(const AccessAnalysis &A) {
     R.Wavefronts = S.Wavefronts;
     R.WavefrontsMean = S.WavefrontsMean;
     R.IdealWavefronts = S.IdealWavefronts;
+    R.IdealWavefrontsMean = S.IdealMean;
     R.Requests = S.Requests;
     R.Condition = S.Condition;
     R.Reason = S.Reason;
@@ -61,6 +62,7 @@ AccessRecord toRecord(const AccessAnalysis &A) {
     R.Sectors = G.Sectors;
     R.SectorsMean = G.SectorsMean;
     R.IdealSectors = G.IdealSectors;
+    R.IdealSectorsMean = G.IdealMean;
     R.Pattern = R.Exact ? patternName(G.Pattern) : "";
     R.Requests = G.Requests;
     R.Condition = G.Condition;

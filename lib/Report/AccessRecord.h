@@ -32,10 +32,12 @@ struct AccessRecord {
   unsigned Wavefronts = 0;
   double WavefrontsMean = 0;
   unsigned IdealWavefronts = 0;
+  double IdealWavefrontsMean = 0;
   // Global memory.
   unsigned Sectors = 0;
   double SectorsMean = 0;
   unsigned IdealSectors = 0;
+  double IdealSectorsMean = 0;
   std::string Pattern; ///< "coalesced", "strided", ... (global only)
   uint64_t Requests = 0;
   std::string Condition;

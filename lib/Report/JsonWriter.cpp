@@ -59,10 +59,12 @@ void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
         J.attribute("wavefronts", int64_t(R.Wavefronts));
         writeMean(J, "wavefronts_mean", R.WavefrontsMean);
         J.attribute("ideal_wavefronts", int64_t(R.IdealWavefronts));
+        writeMean(J, "ideal_wavefronts_mean", R.IdealWavefrontsMean);
       } else {
         J.attribute("sectors", int64_t(R.Sectors));
         writeMean(J, "sectors_mean", R.SectorsMean);
         J.attribute("ideal_sectors", int64_t(R.IdealSectors));
+        writeMean(J, "ideal_sectors_mean", R.IdealSectorsMean);
       }
       J.attribute("requests", int64_t(R.Requests));
     }

@@ -43,6 +43,7 @@ AccessRecord sharedRecord() {
   R.Wavefronts = 32;
   R.WavefrontsMean = 16.5;
   R.IdealWavefronts = 1;
+  R.IdealWavefrontsMean = 0.75;
   R.Requests = 256;
   return R;
 }
@@ -57,6 +58,7 @@ AccessRecord globalRecord() {
   R.Sectors = 5;
   R.SectorsMean = 4.0 / 3.0;
   R.IdealSectors = 4;
+  R.IdealSectorsMean = 3.5;
   R.Pattern = "misaligned";
   R.Condition = "n % 8 != 0";
   return R;
@@ -157,6 +159,7 @@ TEST(JsonWriterTest, SharedAccess) {
   EXPECT_EQ(A.getInteger("wavefronts"), 32);
   EXPECT_EQ(A.getNumber("wavefronts_mean"), 16.5);
   EXPECT_EQ(A.getInteger("ideal_wavefronts"), 1);
+  EXPECT_EQ(A.getNumber("ideal_wavefronts_mean"), 0.75);
   EXPECT_EQ(A.getInteger("requests"), 256);
   // Global-only, unknown-only and empty fields are left out.
   for (const char *Absent : {"sectors", "sectors_mean", "ideal_sectors",
@@ -173,6 +176,7 @@ TEST(JsonWriterTest, GlobalAccess) {
   EXPECT_EQ(A.getInteger("sectors"), 5);
   EXPECT_EQ(A.getNumber("sectors_mean"), 1.3333); // rounded to 4 places
   EXPECT_EQ(A.getInteger("ideal_sectors"), 4);
+  EXPECT_EQ(A.getNumber("ideal_sectors_mean"), 3.5);
   EXPECT_EQ(A.getString("pattern"), "misaligned");
   EXPECT_EQ(A.getString("condition"), "n % 8 != 0");
   ASSERT_TRUE(A.get("block"));
@@ -298,6 +302,7 @@ TEST(JsonWriterTest, KeysInDocumentedOrderWithTwoSpaceIndent) {
                                     "\"wavefronts\"",
                                     "\"wavefronts_mean\"",
                                     "\"ideal_wavefronts\"",
+                                    "\"ideal_wavefronts_mean\"",
                                     "\"requests\"",
                                     "\"diagnostics\"",
                                     "\"check\"",
