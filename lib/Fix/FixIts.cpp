@@ -166,12 +166,13 @@ std::string occupancyNote(const Candidate &C, const ArchInfo &Arch) {
                   " -> " + std::to_string(C.BytesAfter) + " bytes; ";
   std::string Limits =
       "shared memory allows " + std::to_string(C.BlocksBefore) + " -> " +
-      std::to_string(C.BlocksAfter) + " blocks per SM, the block size " +
-      std::to_string(C.BlocksByThreads);
+      std::to_string(C.BlocksAfter) +
+      " blocks per SM (the block's thread count alone allows " +
+      std::to_string(C.BlocksByThreads) + ")";
   if (C.lowersOccupancy())
     return S + "this lowers occupancy on " + Arch.Name + " from " +
            std::to_string(C.occBefore()) + " to " +
-           std::to_string(C.occAfter()) + " blocks per SM (" + Limits + ")";
+           std::to_string(C.occAfter()) + " blocks per SM: " + Limits;
   return S + "on " + Arch.Name + " " + Limits + ", so occupancy stays at " +
          std::to_string(C.occAfter()) + " blocks per SM";
 }

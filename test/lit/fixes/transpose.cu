@@ -28,7 +28,7 @@ __global__ void transposeNaive(float *odata, const float *idata, int width) {
   // CHECK-NEXT: __shared__ float tile[TILE_DIM][TILE_DIM];
   // CHECK-NEXT: ^~~~~~~~
   // CHECK-NEXT: TILE_DIM + 1
-  // CHECK: note: shared memory per block 4096 -> 4224 bytes; on sm_90 shared memory allows 32 -> 32 blocks per SM, the block size 8, so occupancy stays at 8 blocks per SM
+  // CHECK: note: shared memory per block 4096 -> 4224 bytes; on sm_90 shared memory allows 32 -> 32 blocks per SM (the block's thread count alone allows 8), so occupancy stays at 8 blocks per SM
   // CHECK: note: alternatively, swizzle the columns of 'tile': tile[r][c] becomes tile[r][c ^ (r % 32)]: every access of 'tile' becomes conflict-free (1056 -> 64 wavefronts per block)
   // CHECK: note: the padding is preferred: it is as good as the swizzle and keeps the indices readable
   // CHECK-FIXES: odata[(y + j) * width + x] = tile[threadIdx.x][threadIdx.y + j];
