@@ -38,30 +38,6 @@ namespace {
   std::exit(2);
 }
 
-/// Walks up from File's directory looking for compile_commands.json, the
-/// way clang-tidy does when no -p is given (also in build/ subfolders, as
-/// clangd does).
-std::string findCompileDatabaseDir(const std::string &File) {
-  llvm::SmallString<256> Dir(File);
-  llvm::sys::fs::make_absolute(Dir);
-  llvm::sys::path::remove_filename(Dir);
-  while (!Dir.empty()) {
-    for (const char *Sub : {"", "build"}) {
-      llvm::SmallString<256> Candidate(Dir);
-      llvm::sys::path::append(Candidate, Sub, "compile_commands.json");
-      if (llvm::sys::fs::exists(Candidate)) {
-        llvm::sys::path::remove_filename(Candidate);
-        return std::string(Candidate);
-      }
-    }
-    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
-    if (Parent == Dir)
-      break;
-    Dir = Parent;
-  }
-  return "";
-}
-
 std::vector<CompileCommand> collectCommands(const ToolOptions &TO) {
   std::vector<CompileCommand> Commands;
   llvm::SmallString<256> Cwd;

@@ -95,6 +95,11 @@ std::vector<std::string> deviceParseArgs(const CompileCommand &Cmd,
                                          const FrontendOptions &Opts,
                                          std::vector<std::string> &FlagWarnings);
 
+/// The folder holding the compile_commands.json that applies to File, found
+/// the way clang-tidy and clangd look: File's folder and each parent, and a
+/// build/ subfolder of each; empty when there is none.
+std::string findCompileDatabaseDir(const std::string &File);
+
 /// Parses one file (device side, CUDA mode) and extracts its model.
 FrontendResult analyzeFile(const CompileCommand &Cmd,
                            const FrontendOptions &Opts);

@@ -12,27 +12,6 @@
 namespace warplint {
 namespace lsp {
 
-std::string findCompileDatabaseDir(const std::string &File) {
-  llvm::SmallString<256> Dir(File);
-  llvm::sys::fs::make_absolute(Dir);
-  llvm::sys::path::remove_filename(Dir);
-  while (!Dir.empty()) {
-    for (const char *Sub : {"", "build"}) {
-      llvm::SmallString<256> Candidate(Dir);
-      llvm::sys::path::append(Candidate, Sub, "compile_commands.json");
-      if (llvm::sys::fs::exists(Candidate)) {
-        llvm::sys::path::remove_filename(Candidate);
-        return std::string(Candidate);
-      }
-    }
-    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
-    if (Parent == Dir)
-      break;
-    Dir = Parent;
-  }
-  return "";
-}
-
 CompileCommand commandForFile(const std::string &Path,
                               const std::vector<std::string> &FallbackFlags,
                               std::string &Source) {

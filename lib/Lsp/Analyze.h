@@ -18,10 +18,6 @@
 namespace warplint {
 namespace lsp {
 
-/// Walks up from File's directory to the first compile_commands.json, in
-/// each folder itself or its build/ subfolder; "" when there is none.
-std::string findCompileDatabaseDir(const std::string &File);
-
 /// Cmd for Path from the nearest compilation database (a file missing from
 /// it gets the database's inferred command); without a database, Path in its
 /// own directory with FallbackFlags (deviceParseArgs adds CUDA mode, the

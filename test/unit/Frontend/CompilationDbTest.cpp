@@ -150,3 +150,35 @@ TEST(CompileDb, NothingToInferFromNamesTheFile) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(CompileDbDiscovery, WalksUpAndLooksInBuildSubfolders) {
+  llvm::SmallString<128> Root;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("warplint-walk", Root));
+  std::string R(Root);
+  ASSERT_FALSE(llvm::sys::fs::create_directories(R + "/src/kernels"));
+  ASSERT_FALSE(llvm::sys::fs::create_directories(R + "/build"));
+  std::string File = R + "/src/kernels/k.cu";
+  // No database anywhere above the file yet.
+  EXPECT_EQ(findCompileDatabaseDir(File), "");
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(R + "/build/compile_commands.json", EC);
+    ASSERT_FALSE(EC);
+    OS << "[]";
+  }
+  // Found in the build/ subfolder of an ancestor, as clangd finds it.
+  EXPECT_EQ(findCompileDatabaseDir(File), R + "/build");
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(R + "/src/compile_commands.json", EC);
+    ASSERT_FALSE(EC);
+    OS << "[]";
+  }
+  // The nearest one wins.
+  EXPECT_EQ(findCompileDatabaseDir(File), R + "/src");
+  llvm::sys::fs::remove_directories(R);
+}
+
+} // namespace
