@@ -64,7 +64,8 @@ int lspMain(int Argc, const char **Argv) {
       ArchName = A.str();
       ArchGiven = true;
     } else if (A.consume_front("--checks=")) {
-      Opts.Pipeline.CheckFilter = A.str();
+      // Appended after each file's .warplint.yaml globs, so it wins.
+      Opts.CommandLine.Checks = A.str();
     } else if (A.consume_front("--cuda-path=")) {
       Opts.Pipeline.Frontend.CudaPath = A.str();
     } else if (A == "--no-cuda-toolkit") {
@@ -89,6 +90,8 @@ int lspMain(int Argc, const char **Argv) {
   Opts.Pipeline.Solve.Arch = *Arch;
   Opts.Pipeline.Frontend.Arch = Arch->Name;
   Opts.Pipeline.Frontend.ArchOverrides = ArchGiven;
+  if (ArchGiven)
+    Opts.CommandLine.Arch = Arch->Name;
 
   // The protocol is binary-exact (byte counts): no stdio synchronisation or
   // line buffering games, and stdout carries nothing but messages.

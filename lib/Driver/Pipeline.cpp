@@ -39,6 +39,8 @@ FileReport analyzeModel(const FrontendResult &Parsed,
       Enabled.push_back(std::move(C));
 
   SourceCache Sources;
+  for (const auto &[File, Text] : Opts.Overlay)
+    Sources.setText(File, Text);
   std::vector<SourceLoc> SuppressedAt;
   for (Diagnostic &D :
        runChecks(Parsed.Model, Analyses, Enabled, Opts.Checks)) {
@@ -55,7 +57,8 @@ FileReport analyzeModel(const FrontendResult &Parsed,
   // Fixes come last: they need every finding of an array, and an array with
   // a suppressed finding is left alone.
   if (Opts.LayoutFixes)
-    attachLayoutFixes(Parsed.Model, R.Diagnostics, Opts.Solve, SuppressedAt);
+    attachLayoutFixes(Parsed.Model, R.Diagnostics, Opts.Solve, SuppressedAt,
+                      Opts.Overlay);
   return R;
 }
 

@@ -15,6 +15,7 @@
 #include "Report/Diagnostic.h"
 #include "Solve/Solver.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,10 @@ struct PipelineOptions {
   std::string WarningsAsErrors;
   /// Search verified layout fixes (padding, swizzle) for bank conflicts.
   bool LayoutFixes = true;
+  /// Texts that replace files on disk (an editor's unsaved buffer, keyed by
+  /// the file name as the model spells it): the fixes' edits and NOLINT
+  /// comments are read from them, so they fit the text that was parsed.
+  std::map<std::string, std::string> Overlay;
 };
 
 struct FileReport {

@@ -5,6 +5,7 @@
 #include "Fix/LayoutSearch.h"
 #include "Fix/Occupancy.h"
 #include "Fix/SourceText.h"
+#include "Fix/StrideView.h"
 
 #include <algorithm>
 #include <cmath>
@@ -189,43 +190,68 @@ Fix makeFix(const Candidate &C, const LayoutEval &Before,
 }
 
 /// The notes every bank-conflict diagnostic on one array gets.
-std::vector<DiagNote> planNotes(const ArrayUse &U, const SolveOptions &Opts) {
+std::vector<DiagNote> planNotes(const ArrayUse &Declared,
+                                const SolveOptions &Opts, FileTexts &Files) {
   std::vector<DiagNote> Notes;
-  const MemoryObject &O = U.object();
   auto Note = [&](std::string Msg) {
     Notes.push_back({{}, std::move(Msg), {}});
   };
 
-  std::string Why = whyNotEditable(U);
-  if (!Why.empty()) {
-    Note("no layout fix is offered: " + Why);
-    if (O.Extents.size() == 1 && !O.IsExtern)
+  // A one-dimensional array is searched as the rows its named stride makes
+  // (s[r * W + c] is s[r][c] of an array [N / W][W]), when that reading is
+  // proved; the edits then rewrite the stride instead of an extent.
+  std::unique_ptr<StrideView> View;
+  const MemoryObject &D = Declared.object();
+  if (D.Extents.size() == 1 && !D.IsExtern) {
+    std::string Why;
+    View = strideView(Declared, Files, Opts, Why);
+    if (!View) {
+      Note("no layout fix is offered: " + Why);
       Note("a layout change would have to be made by hand: with a row "
            "stride W, declare rows of W + 1 elements, or remap every index "
            "i to i + i / 32 (and enlarge '" +
-           O.Name + "' to match)");
+           D.Name + "' to match)");
+      return Notes;
+    }
+  }
+  const ArrayUse &U = View ? View->Use : Declared;
+  const MemoryObject &O = U.object();
+
+  std::string Why = whyNotEditable(U);
+  if (!Why.empty()) {
+    Note("no layout fix is offered: " + Why);
     return Notes;
   }
-  SearchResult S = searchLayouts(U, Opts);
+  // The swizzle of a 1-D array would rewrite its column terms; only the
+  // padded stride is offered there.
+  SearchResult S = searchLayouts(U, Opts, 0, /*TrySwizzle=*/!View);
   if (!S.Before.Verified) {
     Note("no layout fix is offered: " + S.Before.Reason);
     return Notes;
   }
 
-  FileTexts Files;
   std::vector<Candidate> Cands;
   if (S.Pad) {
     Candidate C;
     C.IsPad = true;
     C.Pad = S.Pad->first;
     C.Eval = S.Pad->second;
-    padEdits(U, Files, C);
+    if (View)
+      C.Edits = strideEdits(*View, C.Pad);
+    else
+      padEdits(U, Files, C);
     measureOccupancy(U, Opts.Arch, C);
     std::vector<int64_t> After = O.Extents;
     After.back() += C.Pad;
-    C.Describe = "pad the rows of '" + O.Name + "' to " +
-                 std::to_string(After.back()) + " elements (" + O.Name +
-                 dims(After) + ")";
+    if (View)
+      C.Describe = "pad the rows of '" + O.Name + "' to " + View->Name +
+                   " + " + std::to_string(C.Pad) + " = " +
+                   std::to_string(After.back()) + " elements (" + O.Name +
+                   "[" + std::to_string(After[0] * After[1]) + "])";
+    else
+      C.Describe = "pad the rows of '" + O.Name + "' to " +
+                   std::to_string(After.back()) + " elements (" + O.Name +
+                   dims(After) + ")";
     if (!C.FitsStatic)
       C.Failure = "the padded array exceeds the 48 KiB of static shared "
                   "memory a block may declare";
@@ -329,7 +355,8 @@ std::vector<DiagNote> planNotes(const ArrayUse &U, const SolveOptions &Opts) {
 
 void attachLayoutFixes(const TranslationUnitModel &TU,
                        std::vector<Diagnostic> &Diags, const SolveOptions &Opts,
-                       const std::vector<SourceLoc> &Suppressed) {
+                       const std::vector<SourceLoc> &Suppressed,
+                       const std::map<std::string, std::string> &Overlay) {
   std::vector<ArrayUse> Arrays = sharedArrays(TU);
   // Where each array's accesses are, to find a diagnostic's array.
   std::map<std::tuple<std::string, unsigned, unsigned>, size_t> AccessAt;
@@ -340,6 +367,7 @@ void attachLayoutFixes(const TranslationUnitModel &TU,
           AccessAt[{A.Range.Begin.File, A.Range.Begin.Line,
                     A.Range.Begin.Column}] = I;
   std::map<size_t, std::vector<DiagNote>> Plans;
+  FileTexts Files(&Overlay);
   for (const SourceLoc &L : Suppressed) {
     auto It = AccessAt.find({L.File, L.Line, L.Column});
     if (It != AccessAt.end() && !Plans.count(It->second))
@@ -359,7 +387,8 @@ void attachLayoutFixes(const TranslationUnitModel &TU,
       continue;
     auto P = Plans.find(It->second);
     if (P == Plans.end())
-      P = Plans.emplace(It->second, planNotes(Arrays[It->second], Opts)).first;
+      P = Plans.emplace(It->second, planNotes(Arrays[It->second], Opts, Files))
+            .first;
     D.Notes.insert(D.Notes.end(), P->second.begin(), P->second.end());
   }
 }

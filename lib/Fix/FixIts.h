@@ -14,16 +14,21 @@
 #include "Report/Diagnostic.h"
 #include "Solve/Solver.h"
 
+#include <map>
+#include <string>
 #include <vector>
 
 namespace warplint {
 
 /// Adds fixes and notes to the warplint-bank-conflict diagnostics among
 /// Diags, whose accesses belong to TU. An array with an access at one of
-/// Suppressed (findings silenced by NOLINT) gets a note and no edit.
+/// Suppressed (findings silenced by NOLINT) gets a note and no edit. Edits
+/// are written against the files' texts on disk, except for the files named
+/// in Overlay (unsaved editor buffers: the text that was parsed).
 void attachLayoutFixes(const TranslationUnitModel &TU,
                        std::vector<Diagnostic> &Diags, const SolveOptions &Opts,
-                       const std::vector<SourceLoc> &Suppressed = {});
+                       const std::vector<SourceLoc> &Suppressed = {},
+                       const std::map<std::string, std::string> &Overlay = {});
 
 } // namespace warplint
 

@@ -115,7 +115,7 @@ std::string whyNotEditable(const ArrayUse &U) {
 }
 
 SearchResult searchLayouts(const ArrayUse &U, const SolveOptions &Opts,
-                           int64_t MaxPad) {
+                           int64_t MaxPad, bool TrySwizzle) {
   SearchResult S;
   S.Before = evaluateLayout(U, Layout{}, Opts);
   if (!S.Before.Verified)
@@ -140,7 +140,7 @@ SearchResult searchLayouts(const ArrayUse &U, const SolveOptions &Opts,
   }
 
   int64_t C = O.Extents.back();
-  if (C < 2 || (C & (C - 1)) != 0)
+  if (!TrySwizzle || C < 2 || (C & (C - 1)) != 0)
     return S;
   // Swizzles: the simplest (smallest divisor, then multiplier) among equals.
   for (int64_t D = 1; D <= 16; D *= 2)

@@ -80,10 +80,11 @@ struct SearchResult {
   std::optional<std::pair<Swizzle, LayoutEval>> Swz;
 };
 
-/// Tries pads 1..MaxPad elements (default: one 128-byte bank row) and the
-/// swizzle family c ^ ((r / D * M) % C) for powers of two D and M.
+/// Tries pads 1..MaxPad elements (default: one 128-byte bank row) and, when
+/// TrySwizzle, the swizzle family c ^ ((r / D * M) % C) for powers of two D
+/// and M.
 SearchResult searchLayouts(const ArrayUse &U, const SolveOptions &Opts,
-                           int64_t MaxPad = 0);
+                           int64_t MaxPad = 0, bool TrySwizzle = true);
 
 } // namespace warplint
 

@@ -10,6 +10,13 @@ namespace warplint {
 
 const std::string *FileTexts::file(const std::string &Name) {
   auto [It, New] = Files.try_emplace(Name);
+  if (New && Overlay) {
+    auto It2 = Overlay->find(Name);
+    if (It2 != Overlay->end()) {
+      It->second = It2->second;
+      New = false;
+    }
+  }
   if (New) {
     auto Buf = llvm::MemoryBuffer::getFile(Name, /*IsText=*/false,
                                            /*RequiresNullTerminator=*/false);

@@ -12,14 +12,18 @@
 
 namespace warplint {
 
-/// Whole files by name, read once.
+/// Whole files by name, read once; a file named in Overlay (an editor's
+/// unsaved buffer) is read from there instead of the disk.
 class FileTexts {
 public:
+  explicit FileTexts(const std::map<std::string, std::string> *Overlay = nullptr)
+      : Overlay(Overlay) {}
   const std::string *file(const std::string &Name);
   /// The text of R, or nullopt when R is not a readable range of one file.
   std::optional<std::string> text(const SourceRange &R);
 
 private:
+  const std::map<std::string, std::string> *Overlay;
   std::map<std::string, std::optional<std::string>> Files;
 };
 

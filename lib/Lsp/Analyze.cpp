@@ -5,6 +5,7 @@
 #include "Frontend/Embedding.h"
 #include "Lsp/Convert.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -40,7 +41,8 @@ CompileCommand commandForFile(const std::string &Path,
 AnalyzedDocument
 analyzeDocument(const std::string &Path, const std::string &Text,
                 const PipelineOptions &Opts,
-                const std::vector<std::string> &FallbackFlags) {
+                const std::vector<std::string> &FallbackFlags,
+                const Config &CommandLine) {
   AnalyzedDocument Doc;
   Doc.Path = Path;
   Doc.Text = Text;
@@ -49,36 +51,56 @@ analyzeDocument(const std::string &Path, const std::string &Text,
   Doc.BaseDir = Cmd.Directory;
   Doc.Log = "compile command from " + Source + "\n";
 
-  FrontendResult Parsed = analyzeBuffer(Text, Cmd, Opts.Frontend);
+  SourceCache Disk;
+  DocumentContext Ctx(Path, Text, Doc.BaseDir, Disk);
+  // The project's .warplint.yaml (read again for every analysis, so that an
+  // edit to it applies at once), then the server's own flags, which win.
+  PipelineOptions FileOpts = Opts;
+  std::string ConfigError;
+  std::optional<Config> FromFile = ConfigFinder().find(Path, ConfigError);
+  if (!FromFile) {
+    Diagnostic Bad;
+    Bad.severity = DiagnosticSeverity::Error;
+    Bad.code = "warplint-config";
+    Bad.message = "invalid configuration: " + ConfigError;
+    Doc.Published.push_back(std::move(Bad));
+    Doc.Log += "invalid configuration: " + ConfigError + "\n";
+    return Doc;
+  }
+  applyConfig(mergeConfig(*FromFile, CommandLine), FileOpts);
+
+  FrontendResult Parsed = analyzeBuffer(Text, Cmd, FileOpts.Frontend);
   if (Parsed.Model.MainFile.empty())
     Parsed.Model.MainFile = Path;
   for (const std::string &W : Parsed.FlagWarnings)
     Doc.Log += W + "\n";
   Doc.Log += Parsed.ClangDiagnostics;
-  FileReport Report = analyzeModel(Parsed, Opts);
+  // The fixes' edits and NOLINT comments come from the buffer that was
+  // parsed, not from the file on disk, so quick fixes fit unsaved text.
+  FileOpts.Overlay[Parsed.Model.MainFile] = Text;
+  FileOpts.Overlay[Path] = Text;
+  FileReport Report = analyzeModel(Parsed, FileOpts);
   Doc.Parsed = Report.Parsed;
 
-  SourceCache Disk;
-  DocumentContext Ctx(Path, Text, Doc.BaseDir, Disk);
   if (!Report.Parsed) {
     Doc.Published = clangErrorsToLsp(Report.ClangDiagnostics, Ctx);
     return Doc;
   }
-  // The fix component reads the text it rewrites from disk, so its edits
-  // fit the buffer only while the buffer is what is saved; an unsaved buffer
-  // gets no quick fixes until it is saved (the notes still describe them).
-  auto OnDisk = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  Doc.FixesApply = OnDisk && (*OnDisk)->getBuffer() == Text;
   // A kernel in an included header is reported when that header is open.
   for (warplint::Diagnostic &D : Report.Diagnostics) {
     if (!Ctx.isMainFile(D.Range.Begin.File))
       continue;
-    if (!Doc.FixesApply) {
-      D.Fixes.clear();
-      for (DiagNote &N : D.Notes)
-        N.Fixes.clear();
-    }
+    // An edit outside this buffer (a header) was computed against the
+    // header on disk; the client may hold other text for it.
+    auto OutsideBuffer = [&](const Fix &F) {
+      for (const TextEdit &E : F.Edits)
+        if (!Ctx.isMainFile(E.Range.Begin.File))
+          return true;
+      return false;
+    };
+    llvm::erase_if(D.Fixes, OutsideBuffer);
+    for (DiagNote &N : D.Notes)
+      llvm::erase_if(N.Fixes, OutsideBuffer);
     Doc.Published.push_back(toLsp(D, Ctx));
     Doc.Findings.push_back(std::move(D));
   }

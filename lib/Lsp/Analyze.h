@@ -1,7 +1,8 @@
 //===- Analyze.h - One editor buffer through the pipeline -------*- C++ -*-===//
 //
-// Finds the compile command of an open file the way clangd does, runs the
-// warplint pipeline on the unsaved buffer, and keeps what code actions need
+// Finds the compile command of an open file the way clangd does and its
+// .warplint.yaml, runs the warplint pipeline on the unsaved buffer (fixes
+// included, computed against that buffer), and keeps what code actions need
 // later (the diagnostics as model values and as published).
 //
 //===----------------------------------------------------------------------===//
@@ -9,6 +10,7 @@
 #ifndef WARPLINT_LSP_ANALYZE_H
 #define WARPLINT_LSP_ANALYZE_H
 
+#include "Driver/Config.h"
 #include "Driver/Pipeline.h"
 #include "Lsp/Protocol.h"
 
@@ -35,15 +37,17 @@ struct AnalyzedDocument {
   std::vector<warplint::Diagnostic> Findings;
   std::vector<Diagnostic> Published;
   bool Parsed = false;
-  /// Whether the buffer equals the file on disk, so fixes are offered.
-  bool FixesApply = false;
   std::string Log; ///< flag warnings and clang's errors, for the server log
 };
 
+/// Analyzes Text as the contents of Path with Opts, the .warplint.yaml that
+/// applies to Path, and CommandLine (the server's own flags) over both. The
+/// fixes are computed against Text (edits in other files are dropped).
 AnalyzedDocument analyzeDocument(const std::string &Path,
                                  const std::string &Text,
                                  const PipelineOptions &Opts,
-                                 const std::vector<std::string> &FallbackFlags);
+                                 const std::vector<std::string> &FallbackFlags,
+                                 const Config &CommandLine = {});
 
 } // namespace lsp
 } // namespace warplint

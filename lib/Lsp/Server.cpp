@@ -262,8 +262,9 @@ void Server::workerLoop() {
 
     L.unlock();
     auto Start = std::chrono::steady_clock::now();
-    AnalyzedDocument A = analyzeDocument(Snapshot.Path, Snapshot.Text,
-                                         Opts.Pipeline, Opts.FallbackFlags);
+    AnalyzedDocument A =
+        analyzeDocument(Snapshot.Path, Snapshot.Text, Opts.Pipeline,
+                        Opts.FallbackFlags, Opts.CommandLine);
     auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                   std::chrono::steady_clock::now() - Start)
                   .count();

@@ -26,6 +26,9 @@ namespace lsp {
 
 struct ServerOptions {
   PipelineOptions Pipeline;
+  /// The server's own flags (--checks, --arch) as a configuration applied
+  /// over each file's .warplint.yaml, as the command line is.
+  Config CommandLine;
   /// Clang flags for files no compile_commands.json knows.
   std::vector<std::string> FallbackFlags;
   std::chrono::milliseconds Debounce{200};

@@ -47,6 +47,13 @@ const std::vector<std::string> *SourceCache::lines(const std::string &File) {
   return E.Readable ? &E.Lines : nullptr;
 }
 
+void SourceCache::setText(const std::string &File, const std::string &Text) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  Entry &E = Files[File];
+  E.Readable = true;
+  E.Lines = splitLines(Text);
+}
+
 std::string SourceCache::line(const std::string &File, unsigned Line) {
   const std::vector<std::string> *All = lines(File);
   if (!All || Line == 0 || Line > All->size())

@@ -33,6 +33,9 @@ public:
   /// valid as long as the cache lives (entries are never evicted).
   const std::vector<std::string> *lines(const std::string &File);
 
+  /// Makes File read as Text from now on (an editor's unsaved buffer).
+  void setText(const std::string &File, const std::string &Text);
+
 private:
   struct Entry {
     bool Readable = false;

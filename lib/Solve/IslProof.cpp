@@ -9,6 +9,7 @@
 #include "Solve/IslProof.h"
 
 #include "Solve/IslAdapter.h"
+#include "Solve/IslText.h"
 
 #include <map>
 #include <optional>
@@ -19,179 +20,52 @@ namespace warplint {
 
 namespace {
 
-/// Writes Expr and Predicate trees as ISL constraints for one lane copy.
+/// Writes Expr and Predicate trees as ISL constraints for one lane copy:
+/// lane-varying threadIdx and loop variables carry the copy's suffix ("x1",
+/// "i01"), free symbols are parameters shared by every copy ("p0").
 class IslWriter {
 public:
-  IslWriter(const SolveSpace &S, std::map<Symbol, std::string> &Params,
-            unsigned &Fresh)
-      : S(S), Params(Params), Fresh(Fresh) {}
+  IslWriter(const SolveSpace &S, std::map<Symbol, std::string> &Params)
+      : S(S), Params(Params) {}
 
   /// Names used for lane-varying threadIdx in this copy ("x1").
   std::string Suffix;
-  /// Existential variables and the constraints defining them.
-  std::vector<std::string> Vars, Constraints;
-  std::string Failure;
+  /// Existential variables, the constraints defining them, and why a
+  /// translation failed.
+  IslTextScope Scope;
   /// Loop variables to write as another expression (an earlier iteration).
   std::map<unsigned, std::string> LoopOverride;
 
   std::optional<std::string> expr(const Expr &E) {
-    switch (E.kind()) {
-    case ExprKind::Const:
-      return "(" + std::to_string(E.constValue()) + ")";
-    case ExprKind::Sym:
-      return symbol(E.symbolValue());
-    case ExprKind::Add:
-      return binary(E, " + ");
-    case ExprKind::Mul: {
-      auto C = E.rhs().asConst() ? E.rhs().asConst() : E.lhs().asConst();
-      const Expr &Other = E.rhs().asConst() ? E.lhs() : E.rhs();
-      if (!C)
-        return fail("a product of two variables");
-      auto O = expr(Other);
-      if (!O)
-        return std::nullopt;
-      return "(" + std::to_string(*C) + " * " + *O + ")";
-    }
-    case ExprKind::Shl:
-    case ExprKind::Shr: {
-      auto K = E.rhs().asConst();
-      if (!K || *K < 0 || *K > 40)
-        return fail("a shift by a variable amount");
-      auto O = expr(E.lhs());
-      if (!O)
-        return std::nullopt;
-      std::string P = std::to_string(int64_t(1) << *K);
-      if (E.kind() == ExprKind::Shl)
-        return "(" + P + " * " + *O + ")";
-      return "floor(" + *O + " / " + P + ")"; // arithmetic shift = floor
-    }
-    case ExprKind::Div:
-    case ExprKind::Rem: {
-      auto C = E.rhs().asConst();
-      if (!C || *C <= 0)
-        return fail("a division by a variable or non-positive amount");
-      auto A = expr(E.lhs());
-      if (!A)
-        return std::nullopt;
-      // q = trunc(A / C), as C does it, for either sign of A.
-      std::string Q = fresh(), CS = std::to_string(*C);
-      Constraints.push_back("((" + *A + " >= 0 and " + CS + " * " + Q +
-                            " <= " + *A + " and " + *A + " <= " + CS + " * " +
-                            Q + " + " + std::to_string(*C - 1) + ") or (" + *A +
-                            " < 0 and " + CS + " * " + Q + " - " +
-                            std::to_string(*C - 1) + " <= " + *A + " and " +
-                            *A + " <= " + CS + " * " + Q + "))");
-      if (E.kind() == ExprKind::Div)
-        return Q;
-      return "(" + *A + " - " + CS + " * " + Q + ")";
-    }
-    case ExprKind::Min:
-    case ExprKind::Max: {
-      auto A = expr(E.lhs()), B = expr(E.rhs());
-      if (!A || !B)
-        return std::nullopt;
-      std::string M = fresh();
-      const char *Op = E.kind() == ExprKind::Min ? " <= " : " >= ";
-      Constraints.push_back("((" + M + " = " + *A + " and " + *A + Op + *B +
-                            ") or (" + M + " = " + *B + " and " + *B + Op + *A +
-                            "))");
-      return M;
-    }
-    case ExprKind::Select: {
-      auto C = pred(E.cond());
-      auto NC = pred(Predicate::negate(E.cond()));
-      auto A = expr(E.lhs()), B = expr(E.rhs());
-      if (!C || !NC || !A || !B)
-        return std::nullopt;
-      std::string M = fresh();
-      Constraints.push_back("((" + *C + " and " + M + " = " + *A + ") or (" +
-                            *NC + " and " + M + " = " + *B + "))");
-      return M;
-    }
-    default:
-      return fail("bitwise operators");
-    }
+    return islText(E, symbolNames(), Scope);
   }
-
   std::optional<std::string> pred(const Predicate &P) {
-    static const char *Ops[] = {" < ", " <= ", " > ", " >= ", " = ", " != "};
-    switch (P.kind()) {
-    case PredKind::True:
-      return std::string("(0 = 0)");
-    case PredKind::False:
-      return std::string("(0 = 1)");
-    case PredKind::Cmp: {
-      auto A = expr(P.lhs()), B = expr(P.rhs());
-      if (!A || !B)
-        return std::nullopt;
-      return "(" + *A + Ops[int(P.cmpKind())] + *B + ")";
-    }
-    case PredKind::And:
-    case PredKind::Or: {
-      std::string Out;
-      for (const Predicate &Op : P.operands()) {
-        auto X = pred(Op);
-        if (!X)
-          return std::nullopt;
-        Out += (Out.empty()                 ? ""
-                : P.kind() == PredKind::And ? " and "
-                                            : " or ") +
-               *X;
-      }
-      return "(" + Out + ")";
-    }
-    case PredKind::Not: {
-      auto X = pred(P.operands().front());
-      if (!X)
-        return std::nullopt;
-      return "(not " + *X + ")";
-    }
-    case PredKind::Unknown:
-      return fail("an unknown condition");
-    }
-    return std::nullopt;
+    return islText(P, symbolNames(), Scope);
   }
-
-  std::string fresh() {
-    std::string N = "e" + std::to_string(Fresh++);
-    Vars.push_back(N);
-    return N;
-  }
+  std::string fresh() { return Scope.fresh(); }
 
 private:
-  std::optional<std::string> fail(const std::string &Why) {
-    if (Failure.empty())
-      Failure = Why;
-    return std::nullopt;
-  }
-
-  std::optional<std::string> binary(const Expr &E, const char *Op) {
-    auto A = expr(E.lhs()), B = expr(E.rhs());
-    if (!A || !B)
-      return std::nullopt;
-    return "(" + *A + Op + *B + ")";
-  }
-
-  std::optional<std::string> symbol(Symbol Sym) {
-    if (Sym.Kind == SymbolKind::ThreadIdx && !isFreeSymbol(Sym, S.Assumed))
-      return std::string(1, "xyz"[Sym.Index < 3 ? Sym.Index : 0]) + Suffix;
-    if (Sym.Kind == SymbolKind::LoopVar) {
-      auto It = LoopOverride.find(Sym.Index);
-      if (It != LoopOverride.end())
+  IslNameFn symbolNames() {
+    return [this](Symbol Sym) -> std::optional<std::string> {
+      if (Sym.Kind == SymbolKind::ThreadIdx && !isFreeSymbol(Sym, S.Assumed))
+        return std::string(1, "xyz"[Sym.Index < 3 ? Sym.Index : 0]) + Suffix;
+      if (Sym.Kind == SymbolKind::LoopVar) {
+        auto It = LoopOverride.find(Sym.Index);
+        if (It != LoopOverride.end())
+          return It->second;
+        return "i" + std::to_string(Sym.Index) + Suffix;
+      }
+      auto It = Params.find(Sym);
+      if (It != Params.end())
         return It->second;
-      return "i" + std::to_string(Sym.Index) + Suffix;
-    }
-    auto It = Params.find(Sym);
-    if (It != Params.end())
-      return It->second;
-    std::string N = "p" + std::to_string(Fresh++);
-    Params[Sym] = N;
-    return N;
+      std::string N = "p" + std::to_string(Params.size());
+      Params[Sym] = N;
+      return N;
+    };
   }
 
   const SolveSpace &S;
   std::map<Symbol, std::string> &Params;
-  unsigned &Fresh;
 };
 
 std::string join(const std::vector<std::string> &Parts, const char *Sep) {
@@ -208,7 +82,6 @@ IslVerdict islProveSharedConflictFree(const SolveSpace &S, const KernelModel &K,
                                       unsigned long MaxOperations) {
   IslVerdict V;
   std::map<Symbol, std::string> Params;
-  unsigned Fresh = 0;
   std::vector<std::string> Dims = {"w", "l1", "l2"};
   for (unsigned Id : S.Relevant) {
     if (S.Loops[Id].Step != Loop::StepKind::Add || S.Loops[Id].StepValue == 0) {
@@ -227,20 +100,20 @@ IslVerdict islProveSharedConflictFree(const SolveSpace &S, const KernelModel &K,
   auto LaneCopy = [&](IslWriter &W, const std::string &C,
                       bool WithAddress) -> bool {
     W.Suffix = C;
-    W.Vars.insert(W.Vars.end(), {"x" + C, "y" + C, "z" + C});
+    W.Scope.Exists.insert(W.Scope.Exists.end(), {"x" + C, "y" + C, "z" + C});
     std::string L = "l" + C;
     if (S.Assumed) {
-      W.Constraints.push_back("x" + C + " = " + L);
-      W.Constraints.push_back("y" + C + " = 0 and z" + C + " = 0");
+      W.Scope.Constraints.push_back("x" + C + " = " + L);
+      W.Scope.Constraints.push_back("y" + C + " = 0 and z" + C + " = 0");
     } else {
       std::string Lin = "(32 * w + " + L + ")";
-      W.Constraints.push_back(Lin + " < " + std::to_string(S.Threads));
-      W.Constraints.push_back(Lin + " = x" + C + " + " +
-                              std::to_string(S.Dim[0]) + " * y" + C + " + " +
-                              std::to_string(S.Dim[0] * S.Dim[1]) + " * z" + C);
+      W.Scope.Constraints.push_back(Lin + " < " + std::to_string(S.Threads));
+      W.Scope.Constraints.push_back(
+          Lin + " = x" + C + " + " + std::to_string(S.Dim[0]) + " * y" + C +
+          " + " + std::to_string(S.Dim[0] * S.Dim[1]) + " * z" + C);
       for (unsigned D = 0; D < 3; ++D)
-        W.Constraints.push_back("0 <= " + std::string(1, "xyz"[D]) + C + " < " +
-                                std::to_string(S.Dim[D]));
+        W.Scope.Constraints.push_back("0 <= " + std::string(1, "xyz"[D]) + C +
+                                      " < " + std::to_string(S.Dim[D]));
     }
     if (!WithAddress)
       return true;
@@ -248,32 +121,33 @@ IslVerdict islProveSharedConflictFree(const SolveSpace &S, const KernelModel &K,
     auto A = W.expr(S.Offset);
     if (!G || !A)
       return false;
-    W.Constraints.push_back(*G);
+    W.Scope.Constraints.push_back(*G);
     // The words the lane touches: [floor(a / BB), floor((a + Bytes - 1) / BB)].
     std::string Word = "word" + C;
-    W.Vars.push_back(Word);
-    W.Constraints.push_back(BB + " * " + Word + " + " +
-                            std::to_string(Arch.BankBytes - 1) + " >= " + *A);
-    W.Constraints.push_back(BB + " * " + Word + " <= " + *A + " + " +
-                            std::to_string(std::max(Bytes, 1u) - 1));
+    W.Scope.Exists.push_back(Word);
+    W.Scope.Constraints.push_back(BB + " * " + Word + " + " +
+                                  std::to_string(Arch.BankBytes - 1) +
+                                  " >= " + *A);
+    W.Scope.Constraints.push_back(BB + " * " + Word + " <= " + *A + " + " +
+                                  std::to_string(std::max(Bytes, 1u) - 1));
     return true;
   };
 
-  IslWriter W(S, Params, Fresh);
+  IslWriter W(S, Params);
   std::vector<std::string> Base = {
       "0 <= w < " + std::to_string(S.Assumed ? 1 : S.Warps), "0 <= l1 < 32",
       "0 <= l2 < 32",
       "floor(l1 / " + std::to_string(LanesPerPhase) + ") = floor(l2 / " +
           std::to_string(LanesPerPhase) + ")"};
   if (!LaneCopy(W, "1", true) || !LaneCopy(W, "2", true)) {
-    V.Text = "the address or guard uses " + W.Failure;
+    V.Text = "the address or guard uses " + W.Scope.Failure;
     return V;
   }
   // Same bank, different word. The loop constraints follow below.
-  W.Vars.push_back("q");
-  W.Constraints.push_back("word1 - word2 = " + std::to_string(Arch.Banks) +
-                          " * q");
-  W.Constraints.push_back("word1 != word2");
+  W.Scope.Exists.push_back("q");
+  W.Scope.Constraints.push_back(
+      "word1 - word2 = " + std::to_string(Arch.Banks) + " * q");
+  W.Scope.Constraints.push_back("word1 != word2");
 
   // Loop domains. The tuple holds the trip count t of each relevant loop;
   // each lane has its own value i = Init + Step * t (bounds may depend on the
@@ -286,7 +160,7 @@ IslVerdict islProveSharedConflictFree(const SolveSpace &S, const KernelModel &K,
     auto Init = LW.expr(Lp.Init);
     if (!Init)
       return false;
-    LW.Vars.push_back(I);
+    LW.Scope.Exists.push_back(I);
     Out.push_back("t" + std::to_string(Id) + " >= 0");
     Out.push_back(I + " = " + *Init + " + " + std::to_string(Lp.StepValue) +
                   " * t" + std::to_string(Id));
@@ -295,26 +169,28 @@ IslVerdict islProveSharedConflictFree(const SolveSpace &S, const KernelModel &K,
   for (const char *C : {"1", "2"}) {
     W.Suffix = C;
     for (unsigned Id : S.Relevant) {
-      if (!Define(W, Id, W.Constraints)) {
-        V.Text = "a loop bound uses " + W.Failure;
+      if (!Define(W, Id, W.Scope.Constraints)) {
+        V.Text = "a loop bound uses " + W.Scope.Failure;
         return V;
       }
       auto Cond = W.pred(S.Loops[Id].Condition);
       if (!Cond) {
-        V.Text = "a loop bound uses " + W.Failure;
+        V.Text = "a loop bound uses " + W.Scope.Failure;
         return V;
       }
-      W.Constraints.push_back(*Cond);
+      W.Scope.Constraints.push_back(*Cond);
     }
     for (unsigned Id : S.Relevant) {
       // Bad: some earlier iteration t2 < t already failed the condition.
-      IslWriter BW(S, Params, Fresh);
+      IslWriter BW(S, Params);
       LaneCopy(BW, C, false);
       BW.Suffix = C;
-      std::vector<std::string> Cons = BW.Constraints;
+      // Everything goes into BW's own constraints, so that the existential
+      // variables of a division in a bound stay defined.
+      std::vector<std::string> &Cons = BW.Scope.Constraints;
       for (unsigned Other : S.Relevant)
         if (!Define(BW, Other, Cons)) {
-          V.Text = "a loop bound uses " + BW.Failure;
+          V.Text = "a loop bound uses " + BW.Scope.Failure;
           return V;
         }
       const Loop &Lp = S.Loops[Id];
@@ -325,13 +201,13 @@ IslVerdict islProveSharedConflictFree(const SolveSpace &S, const KernelModel &K,
                             std::to_string(Lp.StepValue) + " * " + T2 + ")";
       auto Cond = BW.pred(Predicate::negate(Lp.Condition));
       if (!Init || !Cond) {
-        V.Text = "a loop bound uses " + BW.Failure;
+        V.Text = "a loop bound uses " + BW.Scope.Failure;
         return V;
       }
       Cons.push_back(*Cond);
-      BadSets.push_back("{ " + Tuple + " : exists (" + join(BW.Vars, ", ") +
-                        " : " + join(Base, " and ") + " and " +
-                        join(Cons, " and ") + ") }");
+      BadSets.push_back(
+          "{ " + Tuple + " : exists (" + join(BW.Scope.Exists, ", ") + " : " +
+          join(Base, " and ") + " and " + join(Cons, " and ") + ") }");
     }
   }
 
@@ -345,8 +221,9 @@ IslVerdict islProveSharedConflictFree(const SolveSpace &S, const KernelModel &K,
   }
   std::string Prefix = "[" + join(ParamNames, ", ") + "] -> ";
   std::string Main =
-      Prefix + "{ " + Tuple + " : exists (" + join(W.Vars, ", ") + " : " +
-      join(Base, " and ") + " and " + join(W.Constraints, " and ") + ")" +
+      Prefix + "{ " + Tuple + " : exists (" + join(W.Scope.Exists, ", ") +
+      " : " + join(Base, " and ") + " and " +
+      join(W.Scope.Constraints, " and ") + ")" +
       (ParamCons.empty() ? "" : " and " + join(ParamCons, " and ")) + " }";
   IslContext Ctx(MaxOperations);
   try {

@@ -19,6 +19,7 @@
 #include "Solve/Uniformity.h"
 
 #include "Solve/IslAdapter.h"
+#include "Solve/IslText.h"
 
 #include <algorithm>
 #include <functional>
@@ -203,7 +204,13 @@ private:
   std::optional<std::string> islExpr(const Expr &E, int Copy);
   std::optional<std::string> islPred(const Predicate &P, int Copy);
   std::string sym(Symbol S, int Copy);
-  std::string fresh() { return "q" + std::to_string(FreshId++); }
+  /// Copy 1 and 2 name the two threads' threadIdx; copy 0 is for shared
+  /// symbols only.
+  IslNameFn names(int Copy) {
+    return [this, Copy](Symbol S) -> std::optional<std::string> {
+      return sym(S, Copy);
+    };
+  }
   bool addDomain(Symbol S);
   std::optional<UniformityResult> isl(const Predicate &P);
   std::string describe(const isl::set &D, IslContext &Ctx);
@@ -219,9 +226,9 @@ private:
   const LaunchConfig &L;
   const UniformityOptions &Opts;
   std::function<std::optional<Expr>(Symbol)> Bind;
-  std::string Failure;
-  unsigned FreshId = 0;
-  std::vector<std::string> Exists, Constraints;
+  /// Existential variables (shared symbols, quotients) and constraints of
+  /// the set being built; fresh quotients are "q0", "q1", ...
+  IslTextScope Scope{"q"};
   std::set<Symbol> Shared, DomainDone;
   std::set<unsigned> Params;
   std::set<unsigned> InProgress;
@@ -309,7 +316,8 @@ UniformityResult Question::decide(Predicate P) {
     return *E;
   if (auto I = isl(P))
     return *I;
-  R.Reason = Failure.empty() ? "the condition cannot be decided" : Failure;
+  R.Reason = Scope.Failure.empty() ? "the condition cannot be decided"
+                                   : "the condition uses " + Scope.Failure;
   return R;
 }
 
@@ -451,7 +459,7 @@ std::string Question::sym(Symbol S, int Copy) {
                                  ? std::string(D)
                                  : std::to_string(S.Index));
   if (Shared.insert(S).second) {
-    Exists.push_back(N);
+    Scope.Exists.push_back(N);
     if (!addDomain(S))
       Approximate = true;
   }
@@ -464,27 +472,27 @@ bool Question::addDomain(Symbol S) {
   std::string N = sym(S, 0);
   switch (S.Kind) {
   case SymbolKind::BlockIdx: {
-    Constraints.push_back(N + " >= 0");
+    Scope.Constraints.push_back(N + " >= 0");
     auto G =
         islExpr(Expr::symbol(SymbolKind::GridDim, S.Index).substitute(Bind), 0);
     if (G)
-      Constraints.push_back(N + " < " + *G);
+      Scope.Constraints.push_back(N + " < " + *G);
     return true;
   }
   case SymbolKind::BlockDim:
     if (S.Index == 0)
-      Constraints.push_back("exists (w : " + N + " = 32w and w >= 1)");
+      Scope.Constraints.push_back("exists (w : " + N + " = 32w and w >= 1)");
     else
-      Constraints.push_back(N + " >= 1");
+      Scope.Constraints.push_back(N + " >= 1");
     return true;
   case SymbolKind::GridDim:
-    Constraints.push_back(N + " >= 1");
+    Scope.Constraints.push_back(N + " >= 1");
     return true;
   case SymbolKind::Uniform:
     if (isIteration(S))
-      Constraints.push_back(N + " >= 0");
+      Scope.Constraints.push_back(N + " >= 0");
     else if (isOpaque(S))
-      Constraints.push_back("0 <= " + N + " <= 1");
+      Scope.Constraints.push_back("0 <= " + N + " <= 1");
     return true;
   case SymbolKind::LoopVar: {
     // i = Init + Step * s at an iteration s that runs: Cond holds there and
@@ -503,13 +511,13 @@ bool Question::addDomain(Symbol S) {
       };
     };
     auto A = islExpr(At, 0);
-    auto C0 = islPred(negationNormal(Cond.substitute(Replace(Init)), false), 0);
-    auto CS = islPred(negationNormal(Cond.substitute(Replace(At)), false), 0);
+    auto C0 = islPred(Cond.substitute(Replace(Init)), 0);
+    auto CS = islPred(Cond.substitute(Replace(At)), 0);
     if (!A || !C0 || !CS)
       return false;
-    Constraints.push_back(N + " = " + *A);
-    Constraints.push_back(*C0);
-    Constraints.push_back(*CS);
+    Scope.Constraints.push_back(N + " = " + *A);
+    Scope.Constraints.push_back(*C0);
+    Scope.Constraints.push_back(*CS);
     return isConvexIn(Cond, S);
   }
   default:
@@ -518,134 +526,16 @@ bool Question::addDomain(Symbol S) {
 }
 
 std::optional<std::string> Question::islExpr(const Expr &E, int Copy) {
-  auto Fail = [&](const char *Why) -> std::optional<std::string> {
-    if (Failure.empty())
-      Failure = std::string("the condition uses ") + Why;
-    return std::nullopt;
-  };
-  switch (E.kind()) {
-  case ExprKind::Const:
-    return "(" + std::to_string(E.constValue()) + ")";
-  case ExprKind::Sym:
-    return sym(E.symbolValue(), Copy);
-  case ExprKind::Add: {
-    auto A = islExpr(E.lhs(), Copy), B = islExpr(E.rhs(), Copy);
-    if (!A || !B)
-      return std::nullopt;
-    return "(" + *A + " + " + *B + ")";
-  }
-  case ExprKind::Mul: {
-    auto C = E.lhs().asConst() ? E.lhs().asConst() : E.rhs().asConst();
-    if (!C)
-      return Fail("a product of two variables");
-    auto O = islExpr(E.lhs().asConst() ? E.rhs() : E.lhs(), Copy);
-    if (!O)
-      return std::nullopt;
-    return "(" + std::to_string(*C) + " * " + *O + ")";
-  }
-  case ExprKind::Div:
-  case ExprKind::Rem:
-  case ExprKind::Shr: {
-    auto C = E.rhs().asConst();
-    if (C && E.kind() == ExprKind::Shr)
-      C = *C >= 0 && *C < 40 ? std::optional<int64_t>(int64_t(1) << *C)
-                             : std::nullopt;
-    if (!C || *C <= 0)
-      return Fail("a division by a variable");
-    auto A = islExpr(E.lhs(), Copy);
-    if (!A)
-      return std::nullopt;
-    std::string Q = fresh(), CS = std::to_string(*C);
-    Exists.push_back(Q);
-    if (E.kind() == ExprKind::Shr) // arithmetic shift: floor division
-      Constraints.push_back(CS + " * " + Q + " <= " + *A + " <= " + CS + " * " +
-                            Q + " + " + std::to_string(*C - 1));
-    else // C truncates toward zero
-      Constraints.push_back(
-          "((" + *A + " >= 0 and " + CS + " * " + Q + " <= " + *A +
-          " <= " + CS + " * " + Q + " + " + std::to_string(*C - 1) + ") or (" +
-          *A + " < 0 and " + CS + " * " + Q + " - " + std::to_string(*C - 1) +
-          " <= " + *A + " <= " + CS + " * " + Q + "))");
-    if (E.kind() == ExprKind::Rem)
-      return "(" + *A + " - " + CS + " * " + Q + ")";
-    return Q;
-  }
-  case ExprKind::Shl: {
-    auto C = E.rhs().asConst();
-    if (!C || *C < 0 || *C > 40)
-      return Fail("a shift by a variable");
-    auto A = islExpr(E.lhs(), Copy);
-    if (!A)
-      return std::nullopt;
-    return "(" + std::to_string(int64_t(1) << *C) + " * " + *A + ")";
-  }
-  case ExprKind::Min:
-  case ExprKind::Max: {
-    auto A = islExpr(E.lhs(), Copy), B = islExpr(E.rhs(), Copy);
-    if (!A || !B)
-      return std::nullopt;
-    std::string M = fresh();
-    Exists.push_back(M);
-    const char *Op = E.kind() == ExprKind::Min ? " <= " : " >= ";
-    Constraints.push_back("((" + M + " = " + *A + " and " + *A + Op + *B +
-                          ") or (" + M + " = " + *B + " and " + *B + Op + *A +
-                          "))");
-    return M;
-  }
-  case ExprKind::Select: {
-    auto C = islPred(negationNormal(E.cond(), false), Copy);
-    auto NC = islPred(negationNormal(E.cond(), true), Copy);
-    auto A = islExpr(E.lhs(), Copy), B = islExpr(E.rhs(), Copy);
-    if (!C || !NC || !A || !B)
-      return std::nullopt;
-    std::string M = fresh();
-    Exists.push_back(M);
-    Constraints.push_back("((" + *C + " and " + M + " = " + *A + ") or (" +
-                          *NC + " and " + M + " = " + *B + "))");
-    return M;
-  }
-  default:
-    return Fail("bitwise operators");
-  }
+  return islText(E, names(Copy), Scope);
 }
 
 std::optional<std::string> Question::islPred(const Predicate &P, int Copy) {
-  static const char *Ops[] = {" < ", " <= ", " > ", " >= ", " = ", " != "};
-  switch (P.kind()) {
-  case PredKind::True:
-    return std::string("(0 = 0)");
-  case PredKind::False:
-    return std::string("(0 = 1)");
-  case PredKind::Cmp: {
-    auto A = islExpr(P.lhs(), Copy), B = islExpr(P.rhs(), Copy);
-    if (!A || !B)
-      return std::nullopt;
-    return "(" + *A + Ops[int(P.cmpKind())] + *B + ")";
-  }
-  case PredKind::And:
-  case PredKind::Or: {
-    std::string Out;
-    for (const Predicate &Op : P.operands()) {
-      auto X = islPred(Op, Copy);
-      if (!X)
-        return std::nullopt;
-      Out += (Out.empty()                 ? ""
-              : P.kind() == PredKind::And ? " and "
-                                          : " or ") +
-             *X;
-    }
-    return "(" + Out + ")";
-  }
-  default:
-    if (Failure.empty())
-      Failure = "the condition has a part that cannot be modelled";
-    return std::nullopt;
-  }
+  return islText(P, names(Copy), Scope);
 }
 
 std::optional<UniformityResult> Question::isl(const Predicate &P) {
   auto Yes = islPred(P, 1);
-  auto No = islPred(negationNormal(P, true), 2);
+  auto No = islPred(Predicate::negate(P), 2);
   if (!Yes || !No)
     return std::nullopt;
   std::vector<std::string> Threads;
@@ -655,14 +545,14 @@ std::optional<UniformityResult> Question::isl(const Predicate &P) {
       Threads.push_back(T);
       auto Dim =
           islExpr(Expr::symbol(SymbolKind::BlockDim, D).substitute(Bind), 0);
-      Constraints.push_back("0 <= " + T + " < " + *Dim);
+      Scope.Constraints.push_back("0 <= " + T + " < " + *Dim);
     }
   std::string Body;
-  for (const std::string &C : Constraints)
+  for (const std::string &C : Scope.Constraints)
     Body += C + " and ";
   Body += *Yes + " and " + *No;
   std::string Ex;
-  for (const std::string &E : Exists)
+  for (const std::string &E : Scope.Exists)
     Ex += (Ex.empty() ? "" : ", ") + E;
   std::string ParamList, Tuple;
   for (unsigned I : Params)
