@@ -17,9 +17,9 @@ __global__ void tileRows(float *out, const float *in, int M) {
   __shared__ float s[ROWS][32];
   int row = blockIdx.y * blockDim.y + threadIdx.y;
   if (row < M) {
-    s[threadIdx.y][threadIdx.x] = in[row * 32 + threadIdx.x]; // expect: global load unknown ; shared store wavefronts=1 ideal=1
+    s[threadIdx.y][threadIdx.x] = in[row * 32 + threadIdx.x]; // expect: global load sectors=4 ideal=4 ; shared store wavefronts=1 ideal=1
     __syncthreads();
-    out[row * 32 + threadIdx.x] = s[ROWS - 1 - threadIdx.y][threadIdx.x]; // expect: shared load wavefronts=1 ideal=1 ; global store unknown
+    out[row * 32 + threadIdx.x] = s[ROWS - 1 - threadIdx.y][threadIdx.x]; // expect: shared load wavefronts=1 ideal=1 ; global store sectors=4 ideal=4
   }
 }
 
@@ -27,10 +27,10 @@ __global__ void tileRowsFixed(float *out, const float *in, int M) {
   __shared__ float s[ROWS][32];
   int row = blockIdx.y * blockDim.y + threadIdx.y;
   if (row < M)
-    s[threadIdx.y][threadIdx.x] = in[row * 32 + threadIdx.x]; // expect: global load unknown ; shared store wavefronts=1 ideal=1
+    s[threadIdx.y][threadIdx.x] = in[row * 32 + threadIdx.x]; // expect: global load sectors=4 ideal=4 ; shared store wavefronts=1 ideal=1
   __syncthreads();
   if (row < M)
-    out[row * 32 + threadIdx.x] = s[ROWS - 1 - threadIdx.y][threadIdx.x]; // expect: shared load wavefronts=1 ideal=1 ; global store unknown
+    out[row * 32 + threadIdx.x] = s[ROWS - 1 - threadIdx.y][threadIdx.x]; // expect: shared load wavefronts=1 ideal=1 ; global store sectors=4 ideal=4
 }
 
 __global__ void earlyExit(float *data, int n) {
@@ -38,9 +38,9 @@ __global__ void earlyExit(float *data, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n)
     return;
-  s[threadIdx.x] = data[i]; // expect: global load unknown ; shared store wavefronts=1 ideal=1
+  s[threadIdx.x] = data[i]; // expect: global load sectors=4 ideal=4 ; shared store wavefronts=1 ideal=1
   __syncthreads();
-  data[i] = s[255 - threadIdx.x]; // expect: shared load wavefronts=1 ideal=1 ; global store unknown
+  data[i] = s[255 - threadIdx.x]; // expect: shared load wavefronts=1 ideal=1 ; global store sectors=4 ideal=4
 }
 
 __global__ void uneven(int spread) {

@@ -244,10 +244,10 @@ std::vector<DiagNote> planNotes(const ArrayUse &Declared,
     std::vector<int64_t> After = O.Extents;
     After.back() += C.Pad;
     if (View)
-      C.Describe = "pad the rows of '" + O.Name + "' to " + View->Name +
-                   " + " + std::to_string(C.Pad) + " = " +
-                   std::to_string(After.back()) + " elements (" + O.Name +
-                   "[" + std::to_string(After[0] * After[1]) + "])";
+      C.Describe = "pad the rows of '" + O.Name + "' to " + View->Name + " + " +
+                   std::to_string(C.Pad) + " = " +
+                   std::to_string(After.back()) + " elements (" + O.Name + "[" +
+                   std::to_string(After[0] * After[1]) + "])";
     else
       C.Describe = "pad the rows of '" + O.Name + "' to " +
                    std::to_string(After.back()) + " elements (" + O.Name +
@@ -388,7 +388,7 @@ void attachLayoutFixes(const TranslationUnitModel &TU,
     auto P = Plans.find(It->second);
     if (P == Plans.end())
       P = Plans.emplace(It->second, planNotes(Arrays[It->second], Opts, Files))
-            .first;
+              .first;
     D.Notes.insert(D.Notes.end(), P->second.begin(), P->second.end());
   }
 }

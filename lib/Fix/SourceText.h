@@ -16,7 +16,8 @@ namespace warplint {
 /// unsaved buffer) is read from there instead of the disk.
 class FileTexts {
 public:
-  explicit FileTexts(const std::map<std::string, std::string> *Overlay = nullptr)
+  explicit FileTexts(
+      const std::map<std::string, std::string> *Overlay = nullptr)
       : Overlay(Overlay) {}
   const std::string *file(const std::string &Name);
   /// The text of R, or nullopt when R is not a readable range of one file.

@@ -36,7 +36,8 @@ bool isIdentChar(char C) {
 
 /// Piece without surrounding blanks.
 Piece trim(const std::string &F, Piece P) {
-  while (P.Begin < P.End && std::isspace(static_cast<unsigned char>(F[P.Begin])))
+  while (P.Begin < P.End &&
+         std::isspace(static_cast<unsigned char>(F[P.Begin])))
     ++P.Begin;
   while (P.End > P.Begin &&
          std::isspace(static_cast<unsigned char>(F[P.End - 1])))
@@ -187,8 +188,8 @@ std::string checkRange(const KernelModel &K, const Access &A, const Expr &Value,
       return St.Reason.empty() ? "too many lanes and iterations to check"
                                : St.Reason;
     if (!Inside)
-      return "it leaves [" + std::to_string(Lo) + ", " + std::to_string(Hi) +
-             ")";
+      return "some lane's value is outside [" + std::to_string(Lo) + ", " +
+             std::to_string(Hi) + ") under the " + L.describe();
   }
   return "";
 }
@@ -204,7 +205,8 @@ std::unique_ptr<StrideView> strideView(const ArrayUse &U, FileTexts &Files,
     return nullptr;
   };
   if (O.IsExtern)
-    return Fail("'" + O.Name + "' is extern __shared__: its size is set at "
+    return Fail("'" + O.Name +
+                "' is extern __shared__: its size is set at "
                 "launch");
   if (O.Extents.size() != 1 || O.Extents[0] <= 0)
     return Fail("'" + O.Name + "' is not a one-dimensional array");
@@ -291,8 +293,8 @@ std::unique_ptr<StrideView> strideView(const ArrayUse &U, FileTexts &Files,
     return Fail("'" + O.Name + "' has no analyzed access");
 
   // The declared size: a literal, or a product with the stride as a factor.
-  Piece SizePiece = trim(*SizeFile, {SizeRange.Begin.Offset,
-                                     SizeRange.End.Offset});
+  Piece SizePiece =
+      trim(*SizeFile, {SizeRange.Begin.Offset, SizeRange.End.Offset});
   std::string SizeText = textOf(*SizeFile, SizePiece);
   bool Literal = !SizeText.empty() &&
                  std::all_of(SizeText.begin(), SizeText.end(), [](char C) {
@@ -311,8 +313,8 @@ std::unique_ptr<StrideView> strideView(const ArrayUse &U, FileTexts &Files,
     Candidates = InSize;
   }
   if (Candidates.empty())
-    return Fail("no named stride is used in every index of '" + O.Name +
-                "'" + (Literal ? "" : " and in its size"));
+    return Fail("no named stride is used in every index of '" + O.Name + "'" +
+                (Literal ? "" : " and in its size"));
   if (Candidates.size() > 1)
     return Fail("the stride of '" + O.Name + "' is ambiguous (" +
                 *Candidates.begin() + " or " + *std::next(Candidates.begin()) +
@@ -353,8 +355,8 @@ std::unique_ptr<StrideView> strideView(const ArrayUse &U, FileTexts &Files,
         !RowE.lhs().isConst()) {
       int64_t V = RowE.rhs().constValue();
       if (Stride && *Stride != V)
-        return Fail("'" + W + "' has two values in the indices of '" +
-                    O.Name + "' (" + std::to_string(*Stride) + " and " +
+        return Fail("'" + W + "' has two values in the indices of '" + O.Name +
+                    "' (" + std::to_string(*Stride) + " and " +
                     std::to_string(V) + ")");
       Stride = V;
       Use.Row = RowE.lhs();
@@ -364,8 +366,10 @@ std::unique_ptr<StrideView> strideView(const ArrayUse &U, FileTexts &Files,
     Uses.push_back(Use);
   }
   if (!Stride || *Stride < 2 || N % *Stride != 0)
-    return Fail("the value of '" + W + "' could not be determined from the "
-                "indices of '" + O.Name + "'");
+    return Fail("the value of '" + W +
+                "' could not be determined from the "
+                "indices of '" +
+                O.Name + "'");
   const int64_t WV = *Stride;
   for (UseOf &Use : Uses)
     if (Use.Row.isConst()) { // a constant row: the product was folded
@@ -418,9 +422,9 @@ std::unique_ptr<StrideView> strideView(const ArrayUse &U, FileTexts &Files,
     V->Use.Instances.push_back({&V->Kernels->back(), Obj});
   }
   V->SizeIsLiteral = Literal;
-  V->SizeToken = Literal ? rangeOf(SizeRange.Begin.File, *SizeFile, SizePiece)
-                         : rangeOf(SizeRange.Begin.File, *SizeFile,
-                                   *SizeStride);
+  V->SizeToken = Literal
+                     ? rangeOf(SizeRange.Begin.File, *SizeFile, SizePiece)
+                     : rangeOf(SizeRange.Begin.File, *SizeFile, *SizeStride);
   return V;
 }
 

@@ -1,4 +1,5 @@
-//===- StrideView.h - A 1-D array seen as rows of a named stride -*- C++ -*-===//
+//===- StrideView.h - A 1-D array seen as rows of a named stride -*- C++
+//-*-===//
 //
 // A one-dimensional __shared__ array indexed as s[r * W + c], with W a named
 // constant or macro, is a two-dimensional array in disguise. When every use
@@ -24,9 +25,9 @@
 namespace warplint {
 
 struct StrideView {
-  std::string Name;  ///< the stride as written, e.g. "W"
+  std::string Name; ///< the stride as written, e.g. "W"
   int64_t Stride = 0;
-  int64_t Rows = 0;  ///< declared elements / Stride
+  int64_t Rows = 0; ///< declared elements / Stride
   /// The kernels that use the array, copied, with the array declared
   /// [Rows][Stride] and every access subscripted (r, c); Use points into it.
   std::shared_ptr<std::vector<KernelModel>> Kernels;

@@ -38,11 +38,11 @@ CompileCommand commandForFile(const std::string &Path,
   return Cmd;
 }
 
-AnalyzedDocument
-analyzeDocument(const std::string &Path, const std::string &Text,
-                const PipelineOptions &Opts,
-                const std::vector<std::string> &FallbackFlags,
-                const Config &CommandLine) {
+AnalyzedDocument analyzeDocument(const std::string &Path,
+                                 const std::string &Text,
+                                 const PipelineOptions &Opts,
+                                 const std::vector<std::string> &FallbackFlags,
+                                 const Config &CommandLine) {
   AnalyzedDocument Doc;
   Doc.Path = Path;
   Doc.Text = Text;
@@ -93,7 +93,7 @@ analyzeDocument(const std::string &Path, const std::string &Text,
     // An edit outside this buffer (a header) was computed against the
     // header on disk; the client may hold other text for it.
     auto OutsideBuffer = [&](const Fix &F) {
-      for (const TextEdit &E : F.Edits)
+      for (const warplint::TextEdit &E : F.Edits)
         if (!Ctx.isMainFile(E.Range.Begin.File))
           return true;
       return false;

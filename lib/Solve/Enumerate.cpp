@@ -2,7 +2,9 @@
 
 #include "Solve/Enumerate.h"
 
+#include <algorithm>
 #include <map>
+#include <optional>
 
 namespace warplint {
 
@@ -117,6 +119,96 @@ EnumerationStatus countRepeats(const SolveSpace &S, Env &E, uint64_t &Budget,
   });
 }
 
+/// The byte offset as LanePart + PointPart: the terms of its top-level sum
+/// that use no loop variable (threadIdx, free values, constants) and those
+/// that use no threadIdx. Across the requests of one warp the lane part of
+/// a lane never changes, and the point part is the same for every lane, so
+/// each is evaluated once (per lane, per point) instead of per lane and
+/// point. Valid only when no term uses both.
+struct SplitOffset {
+  bool Valid = false;
+  std::vector<Expr> LaneTerms, PointTerms;
+};
+
+/// The terms of E read as a sum, constant factors distributed:
+/// 4 * (33 * (ty + j) + tx) gives 132 * ty, 132 * j, 4 * tx.
+void flattenSum(const Expr &E, std::vector<Expr> &Out) {
+  if (E.kind() == ExprKind::Add) {
+    flattenSum(E.lhs(), Out);
+    flattenSum(E.rhs(), Out);
+    return;
+  }
+  if (E.kind() == ExprKind::Mul && (E.lhs().isConst() || E.rhs().isConst())) {
+    const Expr &C = E.lhs().isConst() ? E.lhs() : E.rhs();
+    const Expr &Other = E.lhs().isConst() ? E.rhs() : E.lhs();
+    std::vector<Expr> Inner;
+    flattenSum(Other, Inner);
+    if (Inner.size() > 1) {
+      for (Expr &T : Inner)
+        Out.push_back(C * std::move(T));
+      return;
+    }
+  }
+  Out.push_back(E);
+}
+
+/// A term whose magnitude stays below this, in a sum of at most MaxTerms
+/// terms, cannot make any partial sum overflow, whatever the order (nor can
+/// a distributed factor: |c * x| small means x small): the split sum then
+/// equals what evaluating the whole tree gives.
+constexpr int64_t SmallTerm = int64_t(1) << 50;
+constexpr size_t MaxTerms = 4096;
+
+SplitOffset splitOffset(const Expr &Offset) {
+  SplitOffset Out;
+  std::vector<Expr> Terms;
+  flattenSum(Offset, Terms);
+  if (Terms.size() > MaxTerms)
+    return Out;
+  for (const Expr &T : Terms) {
+    bool Thread = false, LoopVar = false;
+    for (Symbol Sym : T.symbols()) {
+      Thread |= Sym.Kind == SymbolKind::ThreadIdx;
+      LoopVar |= Sym.Kind == SymbolKind::LoopVar;
+    }
+    if (Thread && LoopVar)
+      return Out;
+    (LoopVar ? Out.PointTerms : Out.LaneTerms).push_back(T);
+  }
+  Out.Valid = true;
+  return Out;
+}
+
+/// The sum of Terms, when every term evaluates to a small value (see
+/// SmallTerm); nullopt otherwise, and the caller evaluates the whole offset
+/// (which then reports any error exactly as before).
+std::optional<int64_t> smallSum(const std::vector<Expr> &Terms, const Env &E) {
+  int64_t Sum = 0;
+  for (const Expr &T : Terms) {
+    auto V = E.eval(T);
+    if (!V || *V >= SmallTerm || *V <= -SmallTerm)
+      return std::nullopt;
+    Sum += *V;
+  }
+  return Sum;
+}
+
+bool mentions(const Predicate &P, SymbolKind K) {
+  for (Symbol Sym : P.symbols())
+    if (Sym.Kind == K)
+      return true;
+  return false;
+}
+
+/// One lane of the block as the shared-domain walk sees it.
+struct LaneSlot {
+  bool Exists = false; ///< false for the inactive tail of a partial warp
+  int64_t Thread[3] = {0, 0, 0};
+  /// The guard when it uses no loop variable (nullopt: cannot evaluate).
+  std::optional<bool> Active;
+  std::optional<int64_t> LanePart; ///< see SplitOffset
+};
+
 } // namespace
 
 EnumerationStatus
@@ -200,6 +292,34 @@ enumerateRequests(const SolveSpace &S, const FreeValues &Values,
       return St;
     if (uint64_t(Points.size()) * S.Warps * 32 > Budget)
       return overBudget();
+    // Per lane, once: its thread, and the parts of the guard and address
+    // that do not change between points.
+    SplitOffset Split = splitOffset(S.Offset);
+    bool GuardPerLane = !mentions(S.Guard, SymbolKind::LoopVar);
+    bool GuardPerPoint =
+        !GuardPerLane && !mentions(S.Guard, SymbolKind::ThreadIdx);
+    std::vector<LaneSlot> Slots(size_t(S.Warps) * 32);
+    for (unsigned W = 0; W < S.Warps; ++W)
+      for (unsigned Lane = 0; Lane < 32; ++Lane) {
+        LaneSlot &L = Slots[size_t(W) * 32 + Lane];
+        L.Exists = laneThread(S, Values, W, Lane, L.Thread);
+        if (!L.Exists)
+          continue;
+        std::copy(L.Thread, L.Thread + 3, E.Thread);
+        if (GuardPerLane)
+          L.Active = E.eval(S.Guard);
+        if (Split.Valid)
+          L.LanePart = smallSum(Split.LaneTerms, E);
+      }
+    auto GuardError = [&] {
+      return error("cannot evaluate the guard '" + S.Guard.str(S.Name) + "'");
+    };
+    auto AddressError = [&] {
+      return error("cannot evaluate the address '" + S.Offset.str(S.Name) +
+                   "' (division by zero or overflow)");
+    };
+
+    RequestView R; // reused: its vectors keep their capacity
     for (const auto &P : Points) {
       for (size_t I = 0; I < S.Relevant.size(); ++I) {
         E.LoopValue[S.Relevant[I]] = P[I];
@@ -210,16 +330,50 @@ enumerateRequests(const SolveSpace &S, const FreeValues &Values,
         return St;
       if (Rep == 0)
         continue;
+      std::optional<bool> PointActive;
+      if (GuardPerPoint)
+        PointActive = E.eval(S.Guard);
+      std::optional<int64_t> PointPart;
+      if (Split.Valid)
+        PointPart = smallSum(Split.PointTerms, E);
       for (unsigned W = 0; W < S.Warps; ++W) {
-        RequestView R;
         R.Warp = W;
         R.Point = P;
         R.Weight = Rep;
+        R.Lanes.clear();
+        R.Threads.clear();
         for (unsigned Lane = 0; Lane < 32; ++Lane) {
-          if (!laneThread(S, Values, W, Lane, E.Thread))
+          const LaneSlot &L = Slots[size_t(W) * 32 + Lane];
+          if (!L.Exists)
             continue;
-          if (auto St = AddLane(R, Lane); St.State != EnumerationStatus::Ok)
-            return St;
+          // The same budget and the same checks, in the same order, as a
+          // lane-by-lane evaluation of the whole guard and offset.
+          if (Budget == 0)
+            return overBudget();
+          --Budget;
+          std::optional<bool> Active = L.Active;
+          if (GuardPerPoint) {
+            Active = PointActive;
+          } else if (!GuardPerLane) {
+            std::copy(L.Thread, L.Thread + 3, E.Thread);
+            Active = E.eval(S.Guard);
+          }
+          if (!Active)
+            return GuardError();
+          if (!*Active)
+            continue;
+          int64_t Addr;
+          if (L.LanePart && PointPart) {
+            Addr = *L.LanePart + *PointPart;
+          } else {
+            std::copy(L.Thread, L.Thread + 3, E.Thread);
+            auto Full = E.eval(S.Offset);
+            if (!Full)
+              return AddressError();
+            Addr = *Full;
+          }
+          R.Lanes.push_back({Lane, Addr});
+          R.Threads.push_back({L.Thread[0], L.Thread[1], L.Thread[2]});
         }
         if (!R.Lanes.empty())
           Visit(R);

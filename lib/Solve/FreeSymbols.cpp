@@ -120,14 +120,38 @@ uint64_t FreePlan::caseCount() const {
 
 FreeValues FreePlan::values(uint64_t Index,
                             std::vector<unsigned> &ClassOf) const {
-  FreeValues V;
+  std::map<Symbol, int64_t> Value;
   ClassOf.clear();
   for (const SymbolClasses &SC : Symbols) {
     unsigned C = unsigned(Index % SC.Classes.size());
     Index /= SC.Classes.size();
     ClassOf.push_back(C);
-    V.push_back({SC.Sym, SC.Classes[C].Value});
+    Value[SC.Sym] = SC.Classes[C].Value;
   }
+  // A parameter below its least value: move the chosen symbol by whole
+  // periods of its class (same residue, outside any window, so the same
+  // case) until the parameter is back in range.
+  for (size_t I = 0; I < Pairs.size(); ++I) {
+    const GuardPair &P = Pairs[I];
+    int64_t Param = guardParamValue(P, Value);
+    if (!P.Lower || Param >= *P.Lower || ShiftOf[I] < 0)
+      continue;
+    const SymbolClasses &SC = Symbols[size_t(ShiftOf[I])];
+    int64_t C = P.Others.at(SC.Sym);
+    int64_t Step = (C < 0 ? -C : C) * SC.Modulus;
+    int64_t Periods = (*P.Lower - Param + Step - 1) / Step;
+    Value[SC.Sym] += (C < 0 ? 1 : -1) * Periods * SC.Modulus;
+  }
+  FreeValues V;
+  for (const SymbolClasses &SC : Symbols) {
+    bool Fresh = false;
+    for (const GuardPair &P : Pairs)
+      Fresh |= P.Fresh == SC.Sym;
+    if (!Fresh)
+      V.push_back({SC.Sym, Value[SC.Sym]});
+  }
+  for (const GuardPair &P : Pairs)
+    V.push_back({P.Param, guardParamValue(P, Value)});
   return V;
 }
 
@@ -139,8 +163,10 @@ struct GuardAtom {
   Expr Rest;
 };
 
-/// Collects the comparison atoms of P that use free symbols.
+/// Collects the comparison atoms of P that use free symbols; a comparison
+/// of a guard pair's symbols becomes an atom of its fresh symbol.
 std::optional<std::string> collectAtoms(const Predicate &P, const SolveSpace &S,
+                                        const std::vector<GuardPair> &Pairs,
                                         std::vector<GuardAtom> &Atoms) {
   auto IsFree = [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); };
   if (P.kind() == PredKind::Cmp) {
@@ -152,6 +178,10 @@ std::optional<std::string> collectAtoms(const Predicate &P, const SolveSpace &S,
     if (Free.empty())
       return std::nullopt;
     std::string Cond = P.str(S.Name);
+    if (auto Pair = matchGuardPair(Pairs, D, S)) {
+      Atoms.push_back({Pair->Fresh, Pair->Coef, Pair->Rest});
+      return std::nullopt;
+    }
     if (Free.size() > 1)
       return "active lanes depend on '" + Cond + "', which uses '" +
              S.Name(*Free.begin()) + "' and '" + S.Name(*++Free.begin()) +
@@ -167,7 +197,7 @@ std::optional<std::string> collectAtoms(const Predicate &P, const SolveSpace &S,
     return std::nullopt;
   }
   for (const Predicate &Op : P.operands())
-    if (auto Err = collectAtoms(Op, S, Atoms))
+    if (auto Err = collectAtoms(Op, S, Pairs, Atoms))
       return Err;
   return std::nullopt;
 }
@@ -298,6 +328,38 @@ std::optional<std::string> freeSymbolGrain(const SolveSpace &S,
   return std::nullopt;
 }
 
+/// For each pair whose parameter has a least value L: Param = Fresh -
+/// sum c_u * u >= L must be reachable in every case. A symbol u without a
+/// window has only residue classes, which reach arbitrarily high values (and
+/// low ones when u has no least value), so moving u by whole periods makes
+/// room for any value of Fresh without changing the case. Without such a u
+/// some cases might be unreachable: the pair is refused.
+static std::optional<std::string>
+planShifts(const KernelModel &K, const SolveSpace &S, FreePlan &Plan) {
+  std::map<Symbol, unsigned> Uses;
+  for (const GuardPair &P : Plan.Pairs)
+    for (const auto &[Sym, C] : P.Others)
+      ++Uses[Sym];
+  for (const GuardPair &P : Plan.Pairs) {
+    int Shift = -1;
+    for (size_t I = 0; P.Lower && I < Plan.Symbols.size() && Shift < 0; ++I) {
+      const SymbolClasses &SC = Plan.Symbols[I];
+      auto It = P.Others.find(SC.Sym);
+      if (It == P.Others.end() || SC.HasWindow || Uses[SC.Sym] > 1)
+        continue;
+      // u grows when its coefficient is negative, else it must shrink.
+      if (It->second < 0 || !freeSymbolLowerBound(K, SC.Sym))
+        Shift = int(I);
+    }
+    if (P.Lower && Shift < 0)
+      return "active lanes depend on '" + P.Name + "', and '" +
+             S.Name(P.Param) + "' cannot be less than " +
+             std::to_string(*P.Lower);
+    Plan.ShiftOf.push_back(Shift);
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> planFreeSymbols(const KernelModel &K,
                                            const SolveSpace &S, int64_t Modulus,
                                            uint64_t &Budget, FreePlan &Plan) {
@@ -313,8 +375,9 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
   std::map<Symbol, int64_t> Grain;
   if (auto Err = freeSymbolGrain(S, Grain))
     return Err;
+  Plan.Pairs = findGuardPairs(K, S);
   std::vector<GuardAtom> Atoms;
-  if (auto Err = collectAtoms(S.Guard, S, Atoms))
+  if (auto Err = collectAtoms(S.Guard, S, Plan.Pairs, Atoms))
     return Err;
 
   // Range of each atom's remainder over the whole domain.
@@ -342,7 +405,17 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
       return St.Reason;
   }
 
+  std::vector<Symbol> Syms;
   for (Symbol Sym : S.Free) {
+    bool Replaced = false;
+    for (const GuardPair &P : Plan.Pairs)
+      Replaced |= P.Param == Sym;
+    if (!Replaced)
+      Syms.push_back(Sym);
+  }
+  for (const GuardPair &P : Plan.Pairs)
+    Syms.push_back(P.Fresh);
+  for (Symbol Sym : Syms) {
     SymbolClasses SC;
     SC.Sym = Sym;
     int64_t C = floorMod(Grain.count(Sym) ? Grain[Sym] : 0, Modulus);
@@ -379,7 +452,8 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
           SC.Lo = *Lower; // nothing below: the window starts at the bound
         else
           for (int64_t R = SC.Modulus; R >= 1; --R)
-            SC.Classes.push_back({ValueClass::Below, SC.Lo - R});
+            if (!Lower || SC.Lo - R >= *Lower) // an empty class otherwise
+              SC.Classes.push_back({ValueClass::Below, SC.Lo - R});
         if (SC.Hi - SC.Lo > int64_t(1) << 20)
           return "the guard on '" + S.Name(Sym) + "' has too many cases";
         for (int64_t V = SC.Lo; V <= SC.Hi; ++V)
@@ -390,7 +464,7 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
     }
     Plan.Symbols.push_back(std::move(SC));
   }
-  return std::nullopt;
+  return planShifts(K, S, Plan);
 }
 
 namespace {
@@ -504,12 +578,18 @@ std::string describeSymbol(const SymbolClasses &SC,
 
 } // namespace
 
-std::string describeCases(const FreePlan &Plan,
-                          const std::vector<uint64_t> &Chosen,
-                          const std::vector<uint64_t> &Executed,
-                          const std::function<std::string(Symbol)> &Name) {
+std::string
+describeCases(const FreePlan &Plan, const std::vector<uint64_t> &Chosen,
+              const std::vector<uint64_t> &Executed,
+              const std::function<std::string(Symbol)> &SourceName) {
   if (Plan.Symbols.empty())
     return "";
+  auto Name = [&](Symbol Sym) {
+    for (const GuardPair &P : Plan.Pairs)
+      if (P.Fresh == Sym)
+        return P.Name;
+    return SourceName(Sym);
+  };
   size_t NS = Plan.Symbols.size();
   using Tuple = std::vector<int>;
   std::vector<unsigned> ClassOf;

@@ -19,6 +19,7 @@
 #define WARPLINT_SOLVE_FREESYMBOLS_H
 
 #include "Solve/Enumerate.h"
+#include "Solve/GuardSymbols.h"
 #include "Solve/Space.h"
 
 #include <map>
@@ -69,8 +70,15 @@ struct SymbolClasses {
 /// are the cartesian product.
 struct FreePlan {
   std::vector<SymbolClasses> Symbols;
+  /// Parameters replaced by fresh symbols (GuardSymbols.h): Symbols holds
+  /// the fresh symbol in place of the parameter.
+  std::vector<GuardPair> Pairs;
+  /// Per pair with a least value: the index in Symbols of the symbol moved
+  /// within its class so that the parameter stays at or above it; -1 else.
+  std::vector<int> ShiftOf;
   uint64_t caseCount() const;
-  /// The values of case Index (mixed radix over Symbols).
+  /// The values of case Index (mixed radix over Symbols), given for the
+  /// source symbols: each pair's parameter instead of its fresh symbol.
   FreeValues values(uint64_t Index, std::vector<unsigned> &ClassOf) const;
 };
 

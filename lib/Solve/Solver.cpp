@@ -19,6 +19,7 @@
 
 #include <cmath>
 #include <map>
+#include <unordered_map>
 
 namespace warplint {
 
@@ -113,11 +114,61 @@ LaneWitness laneWitness(const SolveSpace &S, const RequestView &R, int Lane,
 
 std::string formatCount(uint64_t N) { return std::to_string(N); }
 
+/// Remembers what requests cost, by shape. The hardware rules
+/// (HardwareRules.h) give the same value and ideal to two requests whose
+/// lanes are the same and whose addresses differ by one multiple of Modulus
+/// (4 bytes for shared memory: the banks only rotate; a 32-byte sector for
+/// global memory), so the key is the lanes with their addresses relative to
+/// the multiple of Modulus at or below the first one. Warps and loop
+/// iterations that repeat a pattern are costed once. The witness (bank,
+/// lanes) of a remembered cost may belong to another request of the shape:
+/// the caller recomputes it for the request it keeps as an example.
+class CostMemo {
+public:
+  CostMemo(const CostFn &CostOf, int64_t Modulus)
+      : CostOf(CostOf), Modulus(Modulus) {}
+
+  Cost operator()(const RequestView &R) {
+    if (Modulus <= 0 || R.Lanes.empty())
+      return CostOf(R);
+    Key.clear();
+    int64_t Base = floorDiv(R.Lanes.front().Addr, Modulus) * Modulus;
+    for (const LaneAddress &L : R.Lanes) {
+      int64_t Rel;
+      if (__builtin_sub_overflow(L.Addr, Base, &Rel))
+        return CostOf(R);
+      Key.push_back(int64_t(L.Lane));
+      Key.push_back(Rel);
+    }
+    auto It = Seen.find(Key);
+    if (It != Seen.end())
+      return It->second;
+    Cost C = CostOf(R);
+    Seen.emplace(Key, C);
+    return C;
+  }
+
+private:
+  struct KeyHash {
+    size_t operator()(const std::vector<int64_t> &K) const {
+      uint64_t H = 0xcbf29ce484222325ull;
+      for (int64_t V : K)
+        H = (H ^ uint64_t(V)) * 0x100000001b3ull;
+      return size_t(H ^ (H >> 29));
+    }
+  };
+  const CostFn &CostOf;
+  int64_t Modulus;
+  std::vector<int64_t> Key;
+  std::unordered_map<std::vector<int64_t>, Cost, KeyHash> Seen;
+};
+
 /// Runs every case of the plan and summarizes. BaseSymbol, when set, is the
 /// invented symbol for a misaligned global base (scaled by BaseScale).
 Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
-              const SolveOptions &Opts, const CostFn &CostOf,
-              std::optional<Symbol> BaseSymbol, int64_t BaseScale) {
+              int64_t CostModulus, const SolveOptions &Opts,
+              const CostFn &CostOf, std::optional<Symbol> BaseSymbol,
+              int64_t BaseScale) {
   Summary Sum;
   uint64_t Budget = Opts.EnumerationBudget;
   FreePlan Plan;
@@ -136,13 +187,15 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
 
   std::vector<CaseOutcome> Outcomes(NCases);
   std::vector<unsigned> ClassOf;
+  CostMemo Costs(CostOf, CostModulus);
   for (uint64_t C = 0; C < NCases; ++C) {
     CaseOutcome &O = Outcomes[C];
     O.Values = Plan.values(C, ClassOf);
     auto St = enumerateRequests(S, O.Values, Budget, [&](const RequestView &R) {
-      Cost X = CostOf(R);
+      Cost X = Costs(R);
       if (!O.Executed || X.Value > O.Worst.Value) {
-        O.Worst = X;
+        O.Worst = CostOf(R); // this request's own witness
+
         O.WorstRequest = R;
       }
       O.Executed = true;
@@ -273,8 +326,8 @@ SharedResult solveShared(const KernelModel &K, const Access &A,
     X.BankWords = C.WorstBankWords;
     return X;
   };
-  Summary Sum = solve(K, S, int64_t(Arch.Banks) * Arch.BankBytes, Opts, CostOf,
-                      std::nullopt, 0);
+  Summary Sum = solve(K, S, int64_t(Arch.Banks) * Arch.BankBytes,
+                      Arch.BankBytes, Opts, CostOf, std::nullopt, 0);
   R.Strides = strides(S, S.Offset);
   if (Sum.Status == SolveStatus::Unknown) {
     // Enumeration could not decide; ISL may still prove conflict-freedom for
@@ -360,7 +413,8 @@ GlobalResult solveGlobal(const KernelModel &K, const Access &A,
     X.Pattern = C.Pattern;
     return X;
   };
-  Summary Sum = solve(K, S, Arch.SectorBytes, Opts, CostOf, Base, Align);
+  Summary Sum = solve(K, S, Arch.SectorBytes, Arch.SectorBytes, Opts, CostOf,
+                      Base, Align);
   if (Sum.Status == SolveStatus::Unknown) {
     R.Reason = Sum.Reason;
     return R;

@@ -20,9 +20,15 @@ class WarplintTidyModule : public clang::tidy::ClangTidyModule {
 public:
   void
   addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
-    // Every check warplint has, under its own id.
+    // Every check warplint has, under its own id, all sharing one analysis
+    // per translation unit.
+    auto Shared = std::make_shared<SharedAnalysis>();
     for (const auto &C : createAllChecks())
-      Factories.registerCheck<WarplintTidyCheck>(C->id());
+      Factories.registerCheckFactory(
+          C->id(),
+          [Shared](llvm::StringRef Name, clang::tidy::ClangTidyContext *Ctx) {
+            return std::make_unique<WarplintTidyCheck>(Name, Ctx, Shared);
+          });
   }
 };
 

@@ -2,6 +2,8 @@
 
 #include "WarplintTidyCheck.h"
 
+#include "Checks/Check.h"
+#include "Driver/Config.h"
 #include "Driver/Pipeline.h"
 #include "Frontend/Embedding.h"
 #include "Model/Arch.h"
@@ -82,17 +84,27 @@ DiagnosticIDs::Level toLevel(Severity S) {
 } // namespace
 
 WarplintTidyCheck::WarplintTidyCheck(llvm::StringRef Name,
-                                     tidy::ClangTidyContext *Ctx)
+                                     tidy::ClangTidyContext *Ctx,
+                                     std::shared_ptr<SharedAnalysis> Shared)
     : ClangTidyCheck(Name, Ctx), Arch(Options.get("Arch", "")),
-      ShowUnknown(Options.get("ShowUnknown", false)),
-      AssumeWorst(Options.get("AssumeWorst", false)),
-      ReportMisaligned(Options.get("ReportMisaligned", true)) {}
+      ShowUnknown(Options.get<bool>("ShowUnknown")),
+      AssumeWorst(Options.get<bool>("AssumeWorst")),
+      ReportMisaligned(Options.get<bool>("ReportMisaligned")),
+      Shared(std::move(Shared)) {
+  // clang-tidy decides which checks run; the shared run reports exactly
+  // those (a NOLINT on one check's finding leaves an array's fix alone
+  // only when that check runs, as with the command line's --checks).
+  EnabledChecks = "-*";
+  for (const auto &C : createAllChecks())
+    if (Ctx->isCheckEnabled(C->id()))
+      EnabledChecks += "," + C->id();
+}
 
 void WarplintTidyCheck::storeOptions(tidy::ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "Arch", Arch);
-  Options.store(Opts, "ShowUnknown", ShowUnknown);
-  Options.store(Opts, "AssumeWorst", AssumeWorst);
-  Options.store(Opts, "ReportMisaligned", ReportMisaligned);
+  Options.store(Opts, "ShowUnknown", ShowUnknown.value_or(false));
+  Options.store(Opts, "AssumeWorst", AssumeWorst.value_or(false));
+  Options.store(Opts, "ReportMisaligned", ReportMisaligned.value_or(true));
 }
 
 bool WarplintTidyCheck::isLanguageVersionSupported(
@@ -106,46 +118,99 @@ void WarplintTidyCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);
 }
 
-void WarplintTidyCheck::check(const MatchFinder::MatchResult &R) {
-  ASTContext &Ctx = *R.Context;
-  if (!R.Nodes.getNodeAs<TranslationUnitDecl>("tu") ||
-      Ctx.getDiagnostics().hasErrorOccurred())
-    return; // an AST with errors may be incomplete: nothing is proved there
+void WarplintTidyCheck::onEndOfTranslationUnit() {
+  if (Current)
+    Shared->forget(*Current);
+  Current = nullptr;
+}
 
-  // The GPU: the option, else the one this TU is compiled for (the target on
-  // the device side, the auxiliary target on the host side) when warplint
-  // models it, else sm_90. clang picks an old GPU (sm_52) when the command
-  // names none, which must not stop the analysis; the rules that decide
-  // bank conflicts and sectors are the same on every modelled GPU.
-  std::string Name = Arch;
+std::optional<PipelineOptions>
+WarplintTidyCheck::optionsFor(ASTContext &Ctx, std::string &Error) const {
+  // The project's .warplint.yaml, found from the TU's main file as the
+  // command line finds it. Its Checks and WarningsAsErrors are clang-tidy's
+  // business here (--checks, WarningsAsErrors in .clang-tidy).
+  Config FromFile;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID())) {
+    std::optional<Config> Found =
+        ConfigFinder().find(Main->getName().str(), Error);
+    if (!Found) {
+      Error = "invalid configuration: " + Error;
+      return std::nullopt;
+    }
+    FromFile = std::move(*Found);
+  }
+  FromFile.Checks.reset();
+  FromFile.WarningsAsErrors.reset();
+  Config Own; // this check's options, given in clang-tidy's configuration
+  if (!Arch.empty())
+    Own.Arch = Arch;
+  Own.ShowUnknown = ShowUnknown;
+  Own.AssumeWorst = AssumeWorst;
+  Own.ReportMisaligned = ReportMisaligned;
+  Config C = mergeConfig(FromFile, Own);
+
+  // The GPU: the options, else the one this TU is compiled for (the target
+  // on the device side, the auxiliary target on the host side) when
+  // warplint models it, else sm_90. clang picks an old GPU (sm_52) when the
+  // command names none, which must not stop the analysis; the rules that
+  // decide bank conflicts and sectors are the same on every modelled GPU.
+  std::string Name = C.Arch.value_or("");
   for (const TargetInfo *T : {&Ctx.getTargetInfo(), Ctx.getAuxTargetInfo()})
     if (Name.empty() && T && findArch(T->getTargetOpts().CPU))
       Name = T->getTargetOpts().CPU;
   if (Name.empty())
     Name = "sm_90";
-  auto Info = findArch(Name);
-  if (!Info) {
-    configurationDiag("unknown GPU architecture '%0' in option '%1.Arch'; "
-                      "known: %2")
-        << Name << getID() << knownArchNames();
+  if (!findArch(Name)) {
+    Error = "unknown GPU architecture '" + Name + "' in " +
+            (Arch.empty() ? C.Files.empty() ? std::string("the target")
+                                            : "'" + C.Files.front() + "'"
+                          : "option '" + getID().str() + ".Arch'") +
+            "; known: " + knownArchNames();
+    return std::nullopt;
+  }
+  C.Arch = Name;
+  PipelineOptions Opts;
+  applyConfig(C, Opts);
+  Opts.CheckFilter = EnabledChecks;
+  return Opts;
+}
+
+void WarplintTidyCheck::check(const MatchFinder::MatchResult &R) {
+  ASTContext &Ctx = *R.Context;
+  if (!R.Nodes.getNodeAs<TranslationUnitDecl>("tu") ||
+      Ctx.getDiagnostics().hasErrorOccurred())
+    return; // an AST with errors may be incomplete: nothing is proved there
+  Current = &Ctx;
+
+  // Every option the result depends on; checks that agree share one run.
+  std::string Key = EnabledChecks + "|" + Arch;
+  for (const std::optional<bool> &B :
+       {ShowUnknown, AssumeWorst, ReportMisaligned})
+    Key += B ? (*B ? "|1" : "|0") : "|-";
+  SharedAnalysis::Entry &E = Shared->get(Ctx, Key, [&] {
+    SharedAnalysis::Entry New;
+    std::optional<PipelineOptions> Opts = optionsFor(Ctx, New.Error);
+    if (!Opts)
+      return New;
+    FrontendResult Parsed;
+    Parsed.Success = true;
+    Parsed.Model = extractModel(Ctx, Opts->Frontend);
+    New.Report = analyzeModel(Parsed, *Opts);
+    return New;
+  });
+  if (!E.Error.empty()) {
+    if (!E.ErrorReported)
+      configurationDiag("%0") << E.Error;
+    E.ErrorReported = true;
     return;
   }
-
-  PipelineOptions Opts;
-  Opts.Solve.Arch = *Info;
-  Opts.Frontend.Arch = Info->Name;
-  Opts.Checks.ShowUnknown = ShowUnknown;
-  Opts.Checks.AssumeWorst = AssumeWorst;
-  Opts.Checks.ReportMisaligned = ReportMisaligned;
-  Opts.CheckFilter = "-*," + getID().str();
-
-  FrontendResult Parsed;
-  Parsed.Success = true;
-  Parsed.Model = extractModel(Ctx, Opts.Frontend);
-  FileReport Report = analyzeModel(Parsed, Opts);
+  const FileReport &Report = E.Report;
 
   const SourceManager &SM = Ctx.getSourceManager();
   for (const Diagnostic &D : Report.Diagnostics) {
+    if (D.Check != getID())
+      continue; // another warplint check's finding: it reports it
     SourceLocation Loc = toClangLoc(SM, D.Range.Begin);
     {
       auto Builder = diag(Loc, escapeFormat(D.Message), toLevel(D.Level));

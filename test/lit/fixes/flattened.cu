@@ -1,6 +1,7 @@
 // Arrays used outside their subscripts get an explanation and no edit: the
-// flattened pointer and the 1-D array would read other elements after a
-// layout change. --fix leaves the file as it is.
+// flattened pointer would read other elements after a layout change, and the
+// 1-D array's stride is a bare 32 (no named W to rewrite; see
+// one-d-stride.cu). --fix leaves the file as it is.
 // RUN: cp %s %t.cu
 // RUN: %exit 1 %warplint --checks=-*,warplint-bank-conflict --fix --export-fixes=%t.yaml %t.cu -- 2>&1 | FileCheck %s
 // RUN: diff %s %t.cu
@@ -23,7 +24,7 @@ __global__ void oneDim(float *out) {
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x * 32 + threadIdx.y];
   // CHECK: :[[@LINE-1]]:22: warning: 32-way shared memory bank conflict on 's'
-  // CHECK: note: no layout fix is offered: 's' has one dimension
+  // CHECK: note: no layout fix is offered: the index of 's' at line {{[0-9]+}} is not of the form r * W + c with a named stride W
   // CHECK: note: a layout change would have to be made by hand: with a row stride W, declare rows of W + 1 elements, or remap every index i to i + i / 32
 }
 

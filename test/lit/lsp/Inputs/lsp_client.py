@@ -177,9 +177,11 @@ def protocol(warplint, work):
         "context": {"diagnostics": []}})["result"]
     print("actions on line 1:", len(far))
 
-    # Unsaved edits: the fix component reads the file on disk, so an edited
-    # buffer gets no quick fixes until it is saved.
-    moved = "\n" + conflict
+    # Unsaved edits (a comment line inserted on top, nothing written to
+    # disk): the fixes are computed against the buffer, so the quick fix
+    # edits the moved lines, and applying it to the buffer removes the
+    # finding.
+    moved = "// unsaved\n" + conflict
     change(c, uri, 2, moved)
     moved_diags = c.diagnostics(uri, 2)
     show_diagnostics("unsaved", moved_diags)
@@ -187,18 +189,32 @@ def protocol(warplint, work):
         "textDocument": {"uri": uri}, "range": moved_diags[0]["range"],
         "context": {"diagnostics": []}})["result"]
     print("actions while unsaved:", len(unsaved))
+    preferred = [a for a in unsaved if a.get("isPreferred")][0]
+    lines = moved.split("\n")
+    for edit_uri, edits in preferred["edit"]["changes"].items():
+        for e in edits:
+            s, t = e["range"]["start"], e["range"]["end"]
+            print(f"  unsaved edit {os.path.basename(edit_uri)}:{s['line'] + 1}:"
+                  f"{s['character']} -> {json.dumps(e['newText'])}")
+            assert s["line"] == t["line"]
+            line = lines[s["line"]]
+            lines[s["line"]] = (line[:s["character"]] + e["newText"] +
+                                line[t["character"]:])
+    change(c, uri, 3, "\n".join(lines))
+    show_diagnostics("unsaved fixed", c.diagnostics(uri, 3))
+    print("disk unchanged:", open(path).read() == conflict)
 
     # A file that does not parse: clang's error, and the server lives on.
     broken = conflict.replace("__syncthreads();", "__syncthreads() oops;", 1)
-    change(c, uri, 3, broken)
-    show_diagnostics("broken", c.diagnostics(uri, 3))
+    change(c, uri, 4, broken)
+    show_diagnostics("broken", c.diagnostics(uri, 4))
 
     # Several quick edits: the last text is what gets analyzed.
-    for v in range(4, 7):
+    for v in range(5, 8):
         change(c, uri, v, broken)
     fixed = conflict.replace("float tile[TILE][TILE];", "float tile[TILE][TILE + 1];", 1)
-    change(c, uri, 7, fixed)
-    show_diagnostics("latest", c.diagnostics(uri, 7))
+    change(c, uri, 8, fixed)
+    show_diagnostics("latest", c.diagnostics(uri, 8))
 
     c.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
     closed = c.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
@@ -242,6 +258,46 @@ def database(warplint, work):
     print("exit code:", c.exit_code())
 
 
+def configured(warplint, work):
+    """.warplint.yaml above the file applies; the server's --checks wins over
+    its Checks; NOLINT in an unsaved buffer is honoured; a broken file is an
+    error diagnostic."""
+    src = os.path.join(work, "proj", "src")
+    os.makedirs(src, exist_ok=True)
+    with open(os.path.join(work, "proj", ".warplint.yaml"), "w") as f:
+        f.write("Checks: '-warplint-bank-conflict'\n"
+                "BlockShapes:\n  k: [32, 32]\n")
+    path = os.path.join(src, "nolaunch.cu")
+    text = ("__global__ void k(float *out) {\n"
+            "  __shared__ float s[32][32];\n"
+            "  s[threadIdx.y][threadIdx.x] = 1.0f;\n"
+            "  __syncthreads();\n"
+            "  out[threadIdx.x] = s[threadIdx.x][threadIdx.y];\n"
+            "}\n")
+    with open(path, "w") as f:
+        f.write(text)
+    c = Client(warplint, "--checks=warplint-bank-conflict")
+    c.request("initialize", {"processId": None, "capabilities": {}})
+    c.notify("initialized")
+    uri = open_doc(c, path, text)
+    diags = c.diagnostics(uri, 1)
+    show_diagnostics("configured", diags)
+    for d in diags:
+        for r in d.get("relatedInformation", []):
+            if "assuming block" in r["message"]:
+                print("related:", r["message"])
+    nolint = text.replace("[threadIdx.y];", "[threadIdx.y]; // NOLINT", 1)
+    change(c, uri, 2, nolint)
+    show_diagnostics("unsaved nolint", c.diagnostics(uri, 2))
+    with open(os.path.join(work, "proj", ".warplint.yaml"), "w") as f:
+        f.write("Chekcs: '*'\n")
+    change(c, uri, 3, text)
+    show_diagnostics("broken config", c.diagnostics(uri, 3))
+    c.request("shutdown")
+    c.notify("exit")
+    print("exit code:", c.exit_code())
+
+
 def no_shutdown(warplint, work):
     c = Client(warplint)
     c.request("initialize", {"processId": None, "capabilities": {}})
@@ -256,5 +312,5 @@ def no_shutdown(warplint, work):
 if __name__ == "__main__":
     scenario, warplint, work = sys.argv[1:4]
     os.makedirs(work, exist_ok=True)
-    {"protocol": protocol, "database": database,
+    {"protocol": protocol, "database": database, "config": configured,
      "no-shutdown": no_shutdown}[scenario](warplint, work)

@@ -1,7 +1,9 @@
 -- Drives Neovim's built-in LSP client (0.7+) against `warplint lsp`: opens a
--- CUDA file, waits for the diagnostics, asks for the code actions on the
--- first one, applies the preferred one, saves, and waits for the
--- diagnostics of the edited text. Everything it sees goes to $OUT for
+-- CUDA file, waits for the diagnostics, edits the buffer without saving it
+-- (a line inserted on top), waits for the diagnostics of the unsaved text,
+-- asks for the code actions on the first one, applies the preferred one to
+-- the unsaved buffer, waits for the diagnostics of the fixed text, and only
+-- then saves. Everything it sees goes to $OUT for
 -- FileCheck. Every wait is bounded; on a timeout it writes TIMEOUT and
 -- quits with status 1.
 
@@ -26,8 +28,7 @@ local published = false
 
 local function wait_for_diagnostics(label, min)
   local ok = vim.wait(90000, function()
-    return #vim.diagnostic.get(buf) >= min and
-           (min > 0 or published)
+    return published and #vim.diagnostic.get(buf) >= min
   end, 50)
   if not ok then say(label .. ': TIMEOUT'); quit(1) end
   local diags = vim.diagnostic.get(buf)
@@ -50,7 +51,14 @@ vim.lsp.handlers['textDocument/publishDiagnostics'] = function(err, result, ctx,
   end
 end
 
-local diags = wait_for_diagnostics('opened', 1)
+wait_for_diagnostics('opened', 1)
+
+-- An unsaved edit: the finding moves down a line, and the quick fix must
+-- be computed against this text, not the file on disk.
+published = false
+vim.api.nvim_buf_set_lines(buf, 0, 0, false, { '// an unsaved edit' })
+local diags = wait_for_diagnostics('unsaved', 1)
+say(string.format('modified: %s', tostring(vim.bo[buf].modified)))
 local d = diags[1]
 local params = {
   textDocument = { uri = vim.uri_from_bufnr(buf) },
@@ -72,10 +80,10 @@ if not chosen then say('no code action'); quit(1) end
 
 published = false
 vim.lsp.util.apply_workspace_edit(chosen.edit, 'utf-16')
-vim.cmd('write')
 for i, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
   say(string.format('buffer %d: %s', i, line))
 end
 wait_for_diagnostics('after fix', 0)
+vim.cmd('write')
 vim.lsp.stop_client(client_id)
 quit(0)

@@ -1,0 +1,175 @@
+//===- GuardSymbols.cpp - A parameter that only bounds a guard ------------===//
+
+#include "Solve/GuardSymbols.h"
+
+#include "Solve/FreeSymbols.h"
+
+#include <algorithm>
+#include <set>
+
+namespace warplint {
+
+Symbol guardFreshSymbol(unsigned I) {
+  return {SymbolKind::Uniform, 0x40002000u + I};
+}
+
+namespace {
+
+using Coefs = std::map<Symbol, int64_t>;
+
+/// The free part of D: the coefficient of each free symbol it adds (zeros
+/// dropped); nullopt when a free symbol enters D other than added.
+std::optional<Coefs> freeCoefs(const Expr &D, const SolveSpace &S) {
+  std::string Why;
+  auto Split = splitAdditive(
+      D, [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); }, S.Name, Why);
+  if (!Split)
+    return std::nullopt;
+  Coefs Out;
+  for (const auto &[Sym, C] : Split->Coef)
+    if (C != 0)
+      Out[Sym] = C;
+  return Out;
+}
+
+/// C scaled by -1 (nullopt on overflow).
+std::optional<Coefs> negated(const Coefs &C) {
+  Coefs Out;
+  for (const auto &[Sym, V] : C) {
+    if (V == INT64_MIN)
+      return std::nullopt;
+    Out[Sym] = -V;
+  }
+  return Out;
+}
+
+void collectComparisons(const Predicate &P, std::vector<Expr> &Out) {
+  if (P.kind() == PredKind::Cmp) {
+    Out.push_back(P.lhs() - P.rhs());
+    return;
+  }
+  for (const Predicate &Op : P.operands())
+    collectComparisons(Op, Out);
+}
+
+std::string termsName(const GuardPair &P, const SolveSpace &S) {
+  std::string Out = S.Name(P.Param);
+  for (const auto &[Sym, C] : P.Others) {
+    Out += C < 0 ? " - " : " + ";
+    Out += S.Name(Sym);
+    if (C != 1 && C != -1)
+      Out += " * " + std::to_string(C < 0 ? -uint64_t(C) : uint64_t(C));
+  }
+  return Out;
+}
+
+} // namespace
+
+std::vector<GuardPair> findGuardPairs(const KernelModel &K,
+                                      const SolveSpace &S) {
+  std::vector<Expr> Ds;
+  collectComparisons(S.Guard, Ds);
+  // A parameter used anywhere but in the guard's comparisons is not free to
+  // absorb the other symbols.
+  std::set<Symbol> Elsewhere;
+  for (Symbol Sym : S.Offset.symbols())
+    Elsewhere.insert(Sym);
+  for (unsigned Id : S.Relevant)
+    for (const auto &Syms :
+         {S.Loops[Id].Init.symbols(), S.Loops[Id].Condition.symbols()})
+      Elsewhere.insert(Syms.begin(), Syms.end());
+
+  std::vector<std::optional<Coefs>> Split;
+  for (const Expr &D : Ds)
+    Split.push_back(freeCoefs(D, S));
+
+  std::vector<GuardPair> Pairs;
+  std::set<Symbol> Taken;
+  for (size_t I = 0; I < Ds.size(); ++I) {
+    if (!Split[I] || Split[I]->size() < 2)
+      continue;
+    for (const auto &[P, C] : *Split[I]) {
+      if (P.Kind != SymbolKind::Param || (C != 1 && C != -1) ||
+          Elsewhere.count(P) || Taken.count(P))
+        continue;
+      // Every comparison that mentions P must combine the same free
+      // symbols in the same proportions (up to sign): then all of them
+      // only see V.
+      Coefs Norm = *Split[I];
+      if (C == -1) {
+        auto Neg = negated(Norm);
+        if (!Neg)
+          continue;
+        Norm = *Neg;
+      }
+      bool Alone = true;
+      for (size_t J = 0; J < Ds.size() && Alone; ++J) {
+        std::vector<Symbol> Syms = Ds[J].symbols();
+        if (std::find(Syms.begin(), Syms.end(), P) == Syms.end())
+          continue;
+        if (!Split[J]) {
+          Alone = false;
+          break;
+        }
+        auto Neg = negated(*Split[J]);
+        Alone = *Split[J] == Norm || (Neg && *Neg == Norm);
+      }
+      if (!Alone)
+        continue;
+      GuardPair G;
+      G.Param = P;
+      G.Fresh = guardFreshSymbol(unsigned(Pairs.size()));
+      G.Others = Norm;
+      G.Others.erase(P);
+      G.Lower = freeSymbolLowerBound(K, P);
+      G.Name = termsName(G, S);
+      Taken.insert(P);
+      Pairs.push_back(std::move(G));
+      break; // one parameter per combination is enough
+    }
+  }
+  return Pairs;
+}
+
+std::optional<GuardPairAtom> matchGuardPair(const std::vector<GuardPair> &Pairs,
+                                            const Expr &D,
+                                            const SolveSpace &S) {
+  auto IsFree = [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); };
+  auto C = freeCoefs(D, S);
+  if (!C)
+    return std::nullopt;
+  for (const GuardPair &P : Pairs) {
+    auto It = C->find(P.Param);
+    if (It == C->end())
+      continue;
+    int64_t Sign = It->second;
+    if (Sign != 1 && Sign != -1)
+      return std::nullopt;
+    Coefs Want = P.Others;
+    Want[P.Param] = 1;
+    if (Sign == -1) {
+      auto Neg = negated(Want);
+      if (!Neg)
+        return std::nullopt;
+      Want = *Neg;
+    }
+    if (*C != Want)
+      return std::nullopt;
+    std::string Why;
+    auto Split = splitAdditive(D, IsFree, S.Name, Why);
+    if (!Split)
+      return std::nullopt;
+    return GuardPairAtom{P.Fresh, Sign, Split->Rest};
+  }
+  return std::nullopt;
+}
+
+int64_t guardParamValue(const GuardPair &P,
+                        const std::map<Symbol, int64_t> &Values) {
+  int64_t V = Values.at(P.Fresh);
+  for (const auto &[Sym, C] : P.Others)
+    V -= C * Values.at(Sym);
+  return V;
+}
+
+} // namespace warplint
