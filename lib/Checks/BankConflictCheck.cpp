@@ -85,7 +85,13 @@ void BankConflictCheck::check(
               std::to_string(R.IdealWavefronts) + ")";
 
   if (!R.Condition.empty())
-    D.Notes.push_back({{}, "the conflict happens when " + R.Condition, {}});
+    D.Notes.push_back({{},
+                       (R.ConditionOnParameters
+                            ? "the conflict happens when "
+                            : "the conflict happens in the blocks and warps "
+                              "where ") +
+                           R.Condition,
+                       {}});
   if (auto S = strideNote(R, A, *Worst->Launch, 32))
     D.Notes.push_back({{}, *S, {}});
   if (R.Example)

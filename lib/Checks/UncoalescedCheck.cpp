@@ -72,9 +72,11 @@ void UncoalescedCheck::check(
     return;
   const Access &A = *Worst->Acc;
   const MemoryObject &Obj = Worst->object();
-  // A parametric answer is a warning only when asked for; otherwise a remark
-  // that carries the condition.
-  bool Parametric = !R.Condition.empty();
+  // An answer that depends on the kernel's parameters is a warning only when
+  // asked for; otherwise a remark that carries the condition. A condition
+  // that only says which blocks or warps see the worst case (a blockIdx
+  // residue, warps a bounds guard does not cut) is no such dependence.
+  bool Parametric = !R.Condition.empty() && R.ConditionOnParameters;
 
   Diagnostic D;
   D.Check = id();
@@ -86,8 +88,13 @@ void UncoalescedCheck::check(
               A.Field + "' (" + std::to_string(R.Sectors) +
               " sectors per request, ideal " +
               std::to_string(R.IdealSectors) + ")";
-  if (Parametric)
-    D.Notes.push_back({{}, "this happens when " + R.Condition, {}});
+  if (!R.Condition.empty())
+    D.Notes.push_back({{},
+                       (Parametric ? "this happens when "
+                                   : "this happens in the blocks and warps "
+                                     "where ") +
+                           R.Condition,
+                       {}});
   if (R.Cases.size() > 1) {
     // Every outcome with its condition, worst first: the parametric answer.
     // Cases that differ only in their mean are one outcome here; the worst
@@ -106,13 +113,21 @@ void UncoalescedCheck::check(
     if (WorstGroups == 1 && Groups.front().first.first == R.Sectors &&
         !R.Condition.empty())
       Groups.front().second = R.Condition;
+    // Many outcomes (a bounds guard cutting a warp at every lane) read
+    // better as a range than as a list; JSON consumers get the numbers.
+    constexpr size_t MaxListed = 3;
     std::string Text = "sectors per request by case:";
-    for (size_t I = 0; I < Groups.size(); ++I)
+    for (size_t I = 0; I < Groups.size() && I < MaxListed; ++I)
       Text += std::string(I ? ";" : "") + " " +
               std::to_string(Groups[I].first.first) + " (ideal " +
               std::to_string(Groups[I].first.second) + ")" +
               (Groups[I].second.empty() ? std::string(" otherwise")
                                         : " when " + Groups[I].second);
+    if (Groups.size() > MaxListed)
+      Text += "; " + std::to_string(Groups.size() - MaxListed) +
+              " more cases, down to " +
+              std::to_string(Groups.back().first.first) + " (ideal " +
+              std::to_string(Groups.back().first.second) + ")";
     D.Notes.push_back({{}, Text, {}});
   }
   unsigned Dim = R.Strides.LaneDim;

@@ -19,6 +19,7 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 #include <unordered_map>
 
 namespace warplint {
@@ -73,6 +74,7 @@ struct Summary {
   double Mean = 0, IdealMean = 0;
   uint64_t Requests = 0;
   std::string Condition;
+  bool ConditionOnParameters = false;
   std::optional<RequestWitness> Example;
   StrideInfo Strides;
   std::vector<SolveCase> Cases;
@@ -120,9 +122,10 @@ std::string formatCount(uint64_t N) { return std::to_string(N); }
 /// (4 bytes for shared memory: the banks only rotate; a 32-byte sector for
 /// global memory), so the key is the lanes with their addresses relative to
 /// the multiple of Modulus at or below the first one. Warps and loop
-/// iterations that repeat a pattern are costed once. The witness (bank,
-/// lanes) of a remembered cost may belong to another request of the shape:
-/// the caller recomputes it for the request it keeps as an example.
+/// iterations that repeat a pattern are costed once. Only the value and
+/// the ideal of a remembered cost may be used: its witness (bank, lanes,
+/// words of that bank) may belong to another request of the shape, so the
+/// caller recomputes the cost of the request it keeps as the worst.
 class CostMemo {
 public:
   CostMemo(const CostFn &CostOf, int64_t Modulus)
@@ -162,6 +165,58 @@ private:
   std::vector<int64_t> Key;
   std::unordered_map<std::vector<int64_t>, Cost, KeyHash> Seen;
 };
+
+/// True when the worst request happens, for every class of values of the
+/// launch's free values (parameters, loaded values, ...), in a case where each
+/// bounds-guard symbol (GuardSymbols.h: e.g. n - blockIdx.x * 256) lies
+/// beyond the lanes' range, i.e. in a warp the bound does not cut. Then the
+/// worst case is no condition on the parameters: it happens in every launch
+/// whose bound leaves one full warp, and in whichever blocks reach the other
+/// free values (blockIdx residues). What differs between cases is which
+/// blocks and warps see it, not whether a launch does.
+bool worstInUncutWarps(const FreePlan &Plan,
+                       const std::vector<uint64_t> &WorstCases,
+                       const std::vector<uint64_t> &Executed) {
+  auto IsFresh = [&](Symbol Sym) {
+    for (const GuardPair &P : Plan.Pairs)
+      if (P.Fresh == Sym)
+        return true;
+    return false;
+  };
+  // Everything but "which block" and "which warp" is a property of the
+  // launch: parameters, loaded values, loop offsets that stand for a
+  // parameter step, an unknown base alignment.
+  auto IsParameter = [&](Symbol Sym) {
+    return Sym.Kind != SymbolKind::BlockIdx && !(Sym == assumedWarpBaseX());
+  };
+  std::vector<unsigned> ClassOf;
+  auto ParamKey = [&](uint64_t C) {
+    Plan.values(C, ClassOf);
+    std::vector<unsigned> Key;
+    for (size_t I = 0; I < Plan.Symbols.size(); ++I)
+      if (!IsFresh(Plan.Symbols[I].Sym) && IsParameter(Plan.Symbols[I].Sym))
+        Key.push_back(ClassOf[I]);
+    return Key;
+  };
+  std::set<std::vector<unsigned>> Covered;
+  for (uint64_t C : WorstCases) {
+    Plan.values(C, ClassOf);
+    bool Uncut = true;
+    for (size_t I = 0; I < Plan.Symbols.size(); ++I) {
+      const SymbolClasses &SC = Plan.Symbols[I];
+      if (!IsFresh(SC.Sym))
+        continue;
+      ValueClass::Region R = SC.Classes[ClassOf[I]].Where;
+      Uncut &= R == ValueClass::Above || R == ValueClass::Below;
+    }
+    if (Uncut)
+      Covered.insert(ParamKey(C));
+  }
+  for (uint64_t C : Executed)
+    if (!Covered.count(ParamKey(C)))
+      return false;
+  return true;
+}
 
 /// Runs every case of the plan and summarizes. BaseSymbol, when set, is the
 /// invented symbol for a misaligned global base (scaled by BaseScale).
@@ -254,6 +309,8 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
     if (Outcomes[C].Worst.Value == B.Worst.Value)
       WorstCases.push_back(C);
   if (WorstCases.size() != Executed.size()) {
+    Sum.ConditionOnParameters =
+        !worstInUncutWarps(Plan, WorstCases, Executed);
     Sum.Condition = describeCases(Plan, WorstCases, Executed, S.Name);
     if (Sum.Condition.empty())
       Sum.Condition = "depends on the values of the free symbols";
@@ -361,6 +418,7 @@ SharedResult solveShared(const KernelModel &K, const Access &A,
   R.IdealMean = Sum.IdealMean;
   R.Requests = Sum.Requests;
   R.Condition = Sum.Condition;
+  R.ConditionOnParameters = Sum.ConditionOnParameters;
   R.Example = Sum.Example;
   R.WorstBankWords = Sum.Worst.BankWords;
   R.Cases = Sum.Cases;
@@ -427,6 +485,7 @@ GlobalResult solveGlobal(const KernelModel &K, const Access &A,
   R.Requests = Sum.Requests;
   R.Pattern = Sum.Worst.Pattern;
   R.Condition = Sum.Condition;
+  R.ConditionOnParameters = Sum.ConditionOnParameters;
   R.Cases = Sum.Cases;
   if (R.Sectors > R.IdealSectors)
     R.Example = Sum.Example;

@@ -85,6 +85,12 @@ struct SharedResult {
   /// that are not bound: the condition, in source terms, under which the
   /// worst case happens, e.g. "n % 2 == 0".
   std::string Condition;
+  /// Whether Condition restricts the kernel's parameters (or loaded uniform
+  /// values): some launches never see the worst case. False when it only
+  /// says which blocks or warps see it (a blockIdx residue, or warps that a
+  /// bounds guard like `if (i < n)` does not cut): every launch large enough
+  /// to have one full warp does.
+  bool ConditionOnParameters = false;
   std::optional<RequestWitness> Example;
   StrideInfo Strides;
   /// Distinct 4-byte words the worst bank is asked for in the worst phase.
@@ -106,6 +112,12 @@ struct GlobalResult {
   uint64_t Requests = 0;
   GlobalPattern Pattern = GlobalPattern::Scattered;
   std::string Condition;
+  /// Whether Condition restricts the kernel's parameters (or loaded uniform
+  /// values): some launches never see the worst case. False when it only
+  /// says which blocks or warps see it (a blockIdx residue, or warps that a
+  /// bounds guard like `if (i < n)` does not cut): every launch large enough
+  /// to have one full warp does.
+  bool ConditionOnParameters = false;
   std::optional<RequestWitness> Example;
   StrideInfo Strides;
   /// Every distinct outcome with its condition, when there are several.

@@ -1,17 +1,19 @@
 // The bounds guard 'i < n' compares blockIdx with a parameter no launch
 // binds. n only appears in the guard, so the guard is analyzed through
 // n - blockIdx.x * 256, the threads of the block below n (docs/solver.md).
-// RUN: %warplint %s -- 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
+// RUN: %exit 1 %warplint %s -- 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=remark:
 // RUN: %warplint --format=json --all-accesses --exit-zero %s -- | FileCheck %s --check-prefix=JSON
 
 // Full warps read 8 sectors for 4 of useful data; the warp the guard cuts
-// reads fewer, so the worst needs 29 threads of the block below n.
+// reads fewer. The worst needs 29 threads of the block below n, which every
+// launch with a full warp has: a warning, not a parametric remark.
 __global__ void strided(float *out, const float *in, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     out[i] = in[2 * i];
-  // CHECK: bounds-guard.cu:[[@LINE-1]]:14: remark: uncoalesced global load from 'in' (8 sectors per request, ideal 4) [warplint-uncoalesced]
-  // CHECK: note: this happens when n - blockIdx.x * 256 >= 29
+  // CHECK: bounds-guard.cu:[[@LINE-1]]:14: warning: uncoalesced global load from 'in' (8 sectors per request, ideal 4) [warplint-uncoalesced]
+  // CHECK: note: this happens in the blocks and warps where n - blockIdx.x * 256 >= 29
+  // CHECK: note: sectors per request by case: 8 (ideal 4) when n - blockIdx.x * 256 >= 29; 7 (ideal 4) when {{.*}}; 5 more cases, down to 1 (ideal 1)
 }
 
 // Each warp is one row: the guard never cuts a warp, every block costs the
@@ -35,7 +37,7 @@ void run(float *out, const float *in, int n, int M) {
   pitched<<<dim3(1, (M + 7) / 8), dim3(32, 8)>>>(out, M);
 }
 
-// JSON: "line": 12,
+// JSON: "line": 13,
 // JSON-NEXT: "column": 14,
 // JSON: "status": "exact",
 // JSON-NEXT: "sectors": 8,

@@ -128,7 +128,35 @@ TEST(GuardSymbols, OneDimensionalBound) {
     EXPECT_DOUBLE_EQ(R.SectorsMean, 4);
     EXPECT_EQ(R.Requests, 0u) << "the number of warps depends on n";
     EXPECT_EQ(R.Condition, "n - blockIdx.x * 256 >= 25");
+    // Every launch with one full warp below n has such a warp: the
+    // condition says which warps, not which launches.
+    EXPECT_FALSE(R.ConditionOnParameters);
     EXPECT_EQ(caseWorsts(R.Cases, R.Sectors), (std::set<unsigned>{1, 2, 3, 4}));
+  }
+}
+
+// The kind of condition: an offset parameter decides whether a launch sees
+// the worst case at all; a blockIdx offset only decides which blocks do.
+TEST(GuardSymbols, ConditionOnParametersOrOnBlocks) {
+  {
+    KernelBuilder B(MemorySpace::Global);
+    Expr Off = param(B.addParam("offset", "int"));
+    Expr I = bid(0) * Expr(256) + tx();
+    GlobalResult R = solveGlobal(B.K, B.access((I + Off) * Expr(4), 4),
+                                 block(256), options());
+    ASSERT_EQ(R.Status, SolveStatus::Exact) << R.Reason;
+    EXPECT_EQ(R.Sectors, 5u);
+    EXPECT_FALSE(R.Condition.empty());
+    EXPECT_TRUE(R.ConditionOnParameters) << R.Condition;
+  }
+  {
+    KernelBuilder B(MemorySpace::Global);
+    GlobalResult R = solveGlobal(B.K, B.access((bid(0) + tx()) * Expr(4), 4),
+                                 block(256), options());
+    ASSERT_EQ(R.Status, SolveStatus::Exact) << R.Reason;
+    EXPECT_EQ(R.Sectors, 5u);
+    EXPECT_FALSE(R.Condition.empty());
+    EXPECT_FALSE(R.ConditionOnParameters) << R.Condition;
   }
 }
 
