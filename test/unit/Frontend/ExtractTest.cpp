@@ -16,11 +16,17 @@ using namespace warplint;
 
 namespace {
 
+/// The device-parse flags warplint itself would use for test.cu: the CUDA
+/// toolkit when the machine has one, warplint's own declarations otherwise,
+/// so the tests run on both kinds of machine.
 std::vector<std::string> cudaArgs() {
-  return {"-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_90",
-          "-fsyntax-only", "--cuda-path=/usr/local/cuda",
-          "-Wno-unknown-cuda-version",
-          "-resource-dir=/usr/lib/llvm-22/lib/clang/22"};
+  CompileCommand Cmd;
+  Cmd.File = "test.cu";
+  Cmd.Args = {"clang++", "test.cu"};
+  std::vector<std::string> Warnings;
+  std::vector<std::string> Args = deviceParseArgs(Cmd, FrontendOptions(), Warnings);
+  // Without argv[0] and the input file: analyzeCode adds both.
+  return std::vector<std::string>(Args.begin() + 1, Args.end() - 1);
 }
 
 FrontendResult parse(const std::string &Code, FrontendOptions Opts = {}) {
