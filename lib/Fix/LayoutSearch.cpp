@@ -2,6 +2,8 @@
 
 #include "Fix/LayoutSearch.h"
 
+#include <algorithm>
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -31,15 +33,61 @@ bool LayoutEval::allIdeal() const {
   return Verified;
 }
 
-LayoutEval evaluateLayout(const ArrayUse &U, const Layout &L,
-                          const SolveOptions &Opts) {
+namespace {
+
+/// One access of the array under one launch, in a kernel copy.
+struct Item {
+  const KernelModel *Kernel; ///< the original
+  const KernelModel *Copy;   ///< with the layout in place
+  const Access *Acc;         ///< in Copy
+  const LaunchConfig *Launch;
+};
+
+AccessOutcome outcomeOf(const Item &I, const SharedResult &R) {
+  AccessOutcome Out;
+  Out.Kernel = I.Kernel;
+  Out.Acc = &I.Kernel->Accesses[I.Acc->Id];
+  Out.Launch = &I.Kernel->Launches[I.Launch - I.Copy->Launches.data()];
+  Out.Worst = R.Wavefronts;
+  Out.IdealWorst = R.IdealWavefronts;
+  if (R.Requests > 0) {
+    Out.Cost = R.WavefrontsMean * double(R.Requests);
+    Out.Ideal = R.IdealMean * double(R.Requests);
+  } else {
+    Out.Cost = R.Wavefronts;
+    Out.Ideal = R.IdealWavefronts;
+  }
+  return Out;
+}
+
+/// A sum of n non-negative doubles, in any order, is within a relative
+/// 2 n u (u = 2^-53) of any other order's: below this slack while n stays
+/// under a million. A partial sum P taken out of order thus proves the
+/// in-order total is at least P * (1 - OrderSlack).
+constexpr double OrderSlack = 1e-9;
+constexpr size_t MaxReordered = 1000000;
+
+/// evaluateLayout, stopped (Verified false, Reason "pruned") as soon as the
+/// outcomes so far prove Cost + Eps >= Best: the search keeps a layout only
+/// when Cost + Eps < Best, and the cost is a sum of non-negative terms, so
+/// the rest could only add to it (rounding is monotone). Order, when given,
+/// is the order to solve the outcomes in (the likely most costly first, to
+/// stop sooner); the outcomes and the cost of a layout that is not stopped
+/// are still in, and summed in, Instances x Accesses x Launches order.
+LayoutEval evaluateBelow(const ArrayUse &U, const Layout &L,
+                         const SolveOptions &Opts, double Best, double Eps,
+                         const std::vector<size_t> *Order = nullptr) {
   LayoutEval E;
   E.Verified = true;
+  // The solver reads the object's extents and alignment from the kernel,
+  // so it solves a copy of each kernel with the new layout in place.
+  std::vector<KernelModel> Copies;
+  Copies.reserve(U.Instances.size());
+  std::vector<Item> Items;
   for (auto [K, Obj] : U.Instances) {
     const MemoryObject &O = K->Objects[Obj];
-    // The solver reads the object's extents and alignment from the kernel,
-    // so it solves a copy of the kernel with the new layout in place.
-    KernelModel Copy = *K;
+    Copies.push_back(*K);
+    KernelModel &Copy = Copies.back();
     if (!L.Extents.empty()) {
       Copy.Objects[Obj].Extents = L.Extents;
       for (Access &A : Copy.Accesses) {
@@ -55,36 +103,47 @@ LayoutEval evaluateLayout(const ArrayUse &U, const Layout &L,
         A.ByteOffset = *Off;
       }
     }
-    for (const Access &A : Copy.Accesses) {
-      if (A.Object != Obj)
-        continue;
-      for (const LaunchConfig &LC : Copy.Launches) {
-        SharedResult R = solveShared(Copy, A, LC, Opts);
-        if (R.Status != SolveStatus::Exact) {
-          E.Verified = false;
-          E.Reason = R.Reason;
-          return E;
-        }
-        AccessOutcome Out;
-        Out.Kernel = K;
-        Out.Acc = &K->Accesses[A.Id];
-        Out.Launch = &K->Launches[&LC - Copy.Launches.data()];
-        Out.Worst = R.Wavefronts;
-        Out.IdealWorst = R.IdealWavefronts;
-        if (R.Requests > 0) {
-          Out.Cost = R.WavefrontsMean * double(R.Requests);
-          Out.Ideal = R.IdealMean * double(R.Requests);
-        } else {
-          Out.Cost = R.Wavefronts;
-          Out.Ideal = R.IdealWavefronts;
-        }
-        E.Cost += Out.Cost;
-        E.Ideal += Out.Ideal;
-        E.Outcomes.push_back(Out);
-      }
+    for (const Access &A : Copy.Accesses)
+      if (A.Object == Obj)
+        for (const LaunchConfig &LC : Copy.Launches)
+          Items.push_back({K, &Copy, &A, &LC});
+  }
+
+  bool InOrder =
+      !Order || Order->size() != Items.size() || Items.size() > MaxReordered;
+  std::vector<AccessOutcome> Outcomes(Items.size());
+  double Partial = 0;
+  for (size_t N = 0; N < Items.size(); ++N) {
+    size_t I = InOrder ? N : (*Order)[N];
+    const Item &It = Items[I];
+    SharedResult R = solveShared(*It.Copy, *It.Acc, *It.Launch, Opts);
+    if (R.Status != SolveStatus::Exact) {
+      E.Verified = false;
+      E.Reason = R.Reason;
+      return E;
+    }
+    Outcomes[I] = outcomeOf(It, R);
+    Partial += Outcomes[I].Cost;
+    // In order, Partial is a prefix of the very sum Cost will be.
+    if ((InOrder ? Partial : Partial * (1 - OrderSlack)) + Eps >= Best) {
+      E.Verified = false;
+      E.Reason = "pruned";
+      return E;
     }
   }
+  for (AccessOutcome &Out : Outcomes) {
+    E.Cost += Out.Cost;
+    E.Ideal += Out.Ideal;
+  }
+  E.Outcomes = std::move(Outcomes);
   return E;
+}
+
+} // namespace
+
+LayoutEval evaluateLayout(const ArrayUse &U, const Layout &L,
+                          const SolveOptions &Opts) {
+  return evaluateBelow(U, L, Opts, std::numeric_limits<double>::infinity(), 0);
 }
 
 std::string whyNotEditable(const ArrayUse &U) {
@@ -125,12 +184,29 @@ SearchResult searchLayouts(const ArrayUse &U, const SolveOptions &Opts,
     MaxPad = std::max<int64_t>(
         1, std::min<int64_t>(32, 128 / std::max(1u, O.ElementBytes)));
   const double Eps = 1e-9;
+  // A layout is kept only when it beats Before and the best of its kind so
+  // far by more than Eps: its evaluation stops once it cannot.
+  // Outcomes that conflicted most before are solved first: a layout that
+  // does not help them is stopped after one solve.
+  std::vector<size_t> Order(S.Before.Outcomes.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  auto Excess = [&](size_t I) {
+    return S.Before.Outcomes[I].Cost - S.Before.Outcomes[I].Ideal;
+  };
+  std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+    return Excess(A) != Excess(B) ? Excess(A) > Excess(B) : A < B;
+  });
+  auto Below = [&](const Layout &L, double Best) {
+    return evaluateBelow(U, L, Opts, Best, Eps, &Order);
+  };
 
   // Pads: the lowest cost wins, the smallest pad among equals.
   for (int64_t P = 1; P <= MaxPad; ++P) {
     Layout L{O.Extents, std::nullopt};
     L.Extents.back() += P;
-    LayoutEval E = evaluateLayout(U, L, Opts);
+    LayoutEval E = Below(L, S.Pad ? std::min(S.Before.Cost, S.Pad->second.Cost)
+                                  : S.Before.Cost);
     if (!E.Verified || E.Cost + Eps >= S.Before.Cost)
       continue;
     if (!S.Pad || E.Cost + Eps < S.Pad->second.Cost)
@@ -146,7 +222,9 @@ SearchResult searchLayouts(const ArrayUse &U, const SolveOptions &Opts,
   for (int64_t D = 1; D <= 16; D *= 2)
     for (int64_t M = 1; M < C && M <= 16; M *= 2) {
       Layout L{O.Extents, Swizzle{D, M, C}};
-      LayoutEval E = evaluateLayout(U, L, Opts);
+      LayoutEval E =
+          Below(L, S.Swz ? std::min(S.Before.Cost, S.Swz->second.Cost)
+                         : S.Before.Cost);
       if (!E.Verified || E.Cost + Eps >= S.Before.Cost)
         continue;
       if (!S.Swz || E.Cost + Eps < S.Swz->second.Cost)

@@ -2,6 +2,8 @@
 
 #include "Solve/Enumerate.h"
 
+#include "Solve/CompiledExpr.h"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -239,6 +241,8 @@ enumerateRequests(const SolveSpace &S, const FreeValues &Values,
                   uint64_t &Budget,
                   const std::function<void(const RequestView &)> &Visit) {
   Env E = makeEnv(S, Values);
+  // The address of every lane at every point: compiled once.
+  CompiledExpr Address(S.Offset, E);
 
   uint64_t UniformRepeat = 1;
   if (!S.CountedPerPoint) {
@@ -266,7 +270,7 @@ enumerateRequests(const SolveSpace &S, const FreeValues &Values,
       return error("cannot evaluate the guard '" + S.Guard.str(S.Name) + "'");
     if (!*Active)
       return {};
-    auto Addr = E.eval(S.Offset);
+    auto Addr = Address.run(E);
     if (!Addr)
       return error("cannot evaluate the address '" + S.Offset.str(S.Name) +
                    "' (division by zero or overflow)");
@@ -367,7 +371,7 @@ enumerateRequests(const SolveSpace &S, const FreeValues &Values,
             Addr = *L.LanePart + *PointPart;
           } else {
             std::copy(L.Thread, L.Thread + 3, E.Thread);
-            auto Full = E.eval(S.Offset);
+            auto Full = Address.run(E);
             if (!Full)
               return AddressError();
             Addr = *Full;
