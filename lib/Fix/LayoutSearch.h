@@ -82,7 +82,9 @@ struct SearchResult {
 
 /// Tries pads 1..MaxPad elements (default: one 128-byte bank row) and, when
 /// TrySwizzle, the swizzle family c ^ ((r / D * M) % C) for powers of two D
-/// and M.
+/// and M. A layout's evaluation stops once the accesses solved so far show
+/// it cannot be kept (those that conflicted most before are solved first);
+/// the result is what evaluating every layout in full would give.
 SearchResult searchLayouts(const ArrayUse &U, const SolveOptions &Opts,
                            int64_t MaxPad = 0, bool TrySwizzle = true);
 

@@ -172,6 +172,92 @@ TEST(LayoutSearchTest, ConflictFreeArrayNeedsNothing) {
   EXPECT_FALSE(S.Swz); // 33 is not a power of two anyway
 }
 
+/// The search without its pruning: every layout evaluated in full with
+/// evaluateLayout, kept by the rules searchLayouts documents (lowest cost,
+/// the smallest pad and the first swizzle among equals, pads stopping at the
+/// ideal).
+SearchResult exhaustiveSearch(const ArrayUse &U) {
+  const double Eps = 1e-9;
+  SearchResult S;
+  S.Before = evaluateLayout(U, Layout{}, options());
+  const MemoryObject &O = U.object();
+  int64_t MaxPad =
+      std::max<int64_t>(1, std::min<int64_t>(32, 128 / O.ElementBytes));
+  for (int64_t P = 1; P <= MaxPad; ++P) {
+    Layout L{O.Extents, std::nullopt};
+    L.Extents.back() += P;
+    LayoutEval E = evaluateLayout(U, L, options());
+    if (!E.Verified || E.Cost + Eps >= S.Before.Cost)
+      continue;
+    if (!S.Pad || E.Cost + Eps < S.Pad->second.Cost)
+      S.Pad = std::make_pair(P, E);
+    if (S.Pad->second.Cost <= S.Pad->second.Ideal + Eps)
+      break;
+  }
+  int64_t C = O.Extents.back();
+  for (int64_t D = 1; D <= 16; D *= 2)
+    for (int64_t M = 1; M < C && M <= 16; M *= 2) {
+      Layout L{O.Extents, Swizzle{D, M, C}};
+      LayoutEval E = evaluateLayout(U, L, options());
+      if (!E.Verified || E.Cost + Eps >= S.Before.Cost)
+        continue;
+      if (!S.Swz || E.Cost + Eps < S.Swz->second.Cost)
+        S.Swz = std::make_pair(*L.Swz, E);
+    }
+  return S;
+}
+
+void expectSameEval(const LayoutEval &A, const LayoutEval &B) {
+  EXPECT_EQ(A.Verified, B.Verified);
+  EXPECT_EQ(A.Cost, B.Cost); // the same sum in the same order
+  EXPECT_EQ(A.Ideal, B.Ideal);
+  ASSERT_EQ(A.Outcomes.size(), B.Outcomes.size());
+  for (size_t I = 0; I < A.Outcomes.size(); ++I) {
+    EXPECT_EQ(A.Outcomes[I].Acc, B.Outcomes[I].Acc);
+    EXPECT_EQ(A.Outcomes[I].Worst, B.Outcomes[I].Worst);
+    EXPECT_EQ(A.Outcomes[I].Cost, B.Outcomes[I].Cost);
+  }
+}
+
+// The search stops evaluating a layout once it cannot win, solving the
+// accesses that conflicted most first: it must find what evaluating every
+// layout in full finds.
+TEST(LayoutSearchTest, PruningChoosesWhatTheFullSearchChooses) {
+  std::vector<Tile> Tiles;
+  Tiles.emplace_back(std::vector<int64_t>{32, 32}, 4, BlockShape{32, 32, 1});
+  Tiles.back().add({ty(), tx()});
+  Tiles.back().add({tx(), ty()});
+  Tiles.emplace_back(std::vector<int64_t>{16, 16}, 4, BlockShape{16, 16, 1});
+  Tiles.back().add({ty(), tx()});
+  Tiles.back().add({tx(), ty()});
+  // The cheap access first, the costly ones after: the order changes.
+  Tiles.emplace_back(std::vector<int64_t>{64, 64}, 8, BlockShape{64, 1, 1});
+  Tiles.back().add({Expr(0), tx()});
+  Tiles.back().add({tx(), Expr(3)});
+  Tiles.back().add({Expr::binary(ExprKind::Div, tx(), Expr(2)),
+                    Expr::binary(ExprKind::Rem, tx(), Expr(2)) * Expr(32)});
+  Tiles.emplace_back(std::vector<int64_t>{32, 64}, 4, BlockShape{32, 32, 1});
+  Tiles.back().add({ty(), tx() * Expr(2)});
+  Tiles.back().add({tx(), ty() * Expr(2)});
+  for (Tile &T : Tiles) {
+    ArrayUse U = T.use();
+    SearchResult Got = searchLayouts(U, options());
+    SearchResult Want = exhaustiveSearch(U);
+    expectSameEval(Got.Before, Want.Before);
+    ASSERT_EQ(Got.Pad.has_value(), Want.Pad.has_value());
+    if (Want.Pad) {
+      EXPECT_EQ(Got.Pad->first, Want.Pad->first);
+      expectSameEval(Got.Pad->second, Want.Pad->second);
+    }
+    ASSERT_EQ(Got.Swz.has_value(), Want.Swz.has_value());
+    if (Want.Swz) {
+      EXPECT_EQ(Got.Swz->first.Div, Want.Swz->first.Div);
+      EXPECT_EQ(Got.Swz->first.Mul, Want.Swz->first.Mul);
+      expectSameEval(Got.Swz->second, Want.Swz->second);
+    }
+  }
+}
+
 TEST(LayoutSearchTest, WhyNotEditable) {
   Tile T({32, 32}, 4, {32, 1, 1});
   T.add({tx(), Expr(0)});

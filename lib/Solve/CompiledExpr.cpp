@@ -1,0 +1,170 @@
+//===- CompiledExpr.cpp - An offset compiled for per-lane evaluation ------===//
+
+#include "Solve/CompiledExpr.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace warplint {
+
+namespace {
+
+/// One binary operation with C semantics on int64; false where
+/// Expr::evaluate gives no value (signed overflow, division by zero, a shift
+/// out of range or of a negative value).
+inline bool apply(ExprKind K, int64_t A, int64_t B, int64_t &Out) {
+  constexpr int64_t Min = std::numeric_limits<int64_t>::min();
+  switch (K) {
+  case ExprKind::Add:
+    return !__builtin_add_overflow(A, B, &Out);
+  case ExprKind::Mul:
+    return !__builtin_mul_overflow(A, B, &Out);
+  case ExprKind::Div:
+  case ExprKind::Rem:
+    if (B == 0 || (A == Min && B == -1))
+      return false;
+    Out = K == ExprKind::Div ? A / B : A % B;
+    return true;
+  case ExprKind::BitAnd:
+    Out = A & B;
+    return true;
+  case ExprKind::BitOr:
+    Out = A | B;
+    return true;
+  case ExprKind::BitXor:
+    Out = A ^ B;
+    return true;
+  case ExprKind::Shl:
+    if (A < 0 || B < 0 || B >= 63)
+      return false;
+    return !__builtin_mul_overflow(A, int64_t(1) << B, &Out);
+  case ExprKind::Shr:
+    if (B < 0 || B >= 64)
+      return false;
+    Out = A >> B;
+    return true;
+  case ExprKind::Min:
+    Out = std::min(A, B);
+    return true;
+  case ExprKind::Max:
+    Out = std::max(A, B);
+    return true;
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+CompiledExpr::CompiledExpr(const Expr &E, const Env &Fixed) {
+  compile(E, Fixed, 0);
+}
+
+void CompiledExpr::compile(const Expr &E, const Env &Fixed, size_t Depth) {
+  // Depth is the stack height before E's value is pushed.
+  if (Stack.size() < Depth + 1)
+    Stack.resize(Depth + 1);
+  switch (E.kind()) {
+  case ExprKind::Const:
+    Ops.push_back({OpCode::Const, ExprKind::Const, E.constValue(), nullptr});
+    return;
+  case ExprKind::Sym: {
+    Symbol S = E.symbolValue();
+    // The same resolution as Env::lookup: threadIdx (but for the assumed
+    // warp's y and z, which are free values) and loop variables change
+    // between runs; anything else is a free value, fixed from now on.
+    if (S.Kind == SymbolKind::ThreadIdx && !(Fixed.Assumed && S.Index != 0)) {
+      if (S.Index < 3)
+        Ops.push_back({OpCode::Thread, ExprKind::Sym, S.Index, nullptr});
+      else
+        Ops.push_back({OpCode::Fail, ExprKind::Sym, 0, nullptr});
+      return;
+    }
+    if (S.Kind == SymbolKind::LoopVar) {
+      Ops.push_back({OpCode::Loop, ExprKind::Sym, S.Index, nullptr});
+      return;
+    }
+    if (auto V = Fixed.lookup(S))
+      Ops.push_back({OpCode::Const, ExprKind::Const, *V, nullptr});
+    else
+      Ops.push_back({OpCode::Fail, ExprKind::Sym, 0, nullptr});
+    return;
+  }
+  case ExprKind::Select: {
+    // Only the chosen arm is evaluated, as in the tree: a failure in the
+    // other one must not count.
+    size_t Branch = Ops.size();
+    Ops.push_back({OpCode::Branch, ExprKind::Select, 0, &E.cond()});
+    compile(E.lhs(), Fixed, Depth);
+    size_t Jump = Ops.size();
+    Ops.push_back({OpCode::Jump, ExprKind::Select, 0, nullptr});
+    Ops[Branch].Arg = int64_t(Ops.size());
+    compile(E.rhs(), Fixed, Depth);
+    Ops[Jump].Arg = int64_t(Ops.size());
+    return;
+  }
+  default:
+    // Both operands, then the operation. The tree stops at the first
+    // operand that fails; here the second may run too, which changes
+    // nothing: evaluation has no side effects and the result is no value.
+    compile(E.lhs(), Fixed, Depth);
+    if (E.rhs().isConst()) {
+      // x * 4, x / 8, x % 32: one operation instead of two.
+      Ops.push_back(
+          {OpCode::BinaryConst, E.kind(), E.rhs().constValue(), nullptr});
+      return;
+    }
+    compile(E.rhs(), Fixed, Depth + 1);
+    Ops.push_back({OpCode::Binary, E.kind(), 0, nullptr});
+    return;
+  }
+}
+
+std::optional<int64_t> CompiledExpr::run(const Env &Now) const {
+  int64_t *Top = Stack.data(); // next free slot
+  size_t PC = 0, End = Ops.size();
+  while (PC < End) {
+    const Op &O = Ops[PC++];
+    switch (O.Code) {
+    case OpCode::Const:
+      *Top++ = O.Arg;
+      break;
+    case OpCode::Thread:
+      *Top++ = Now.Thread[O.Arg];
+      break;
+    case OpCode::Loop: {
+      size_t Id = size_t(O.Arg);
+      if (Id >= Now.LoopSet.size() || !Now.LoopSet[Id])
+        return std::nullopt;
+      *Top++ = Now.LoopValue[Id];
+      break;
+    }
+    case OpCode::Fail:
+      return std::nullopt;
+    case OpCode::Binary: {
+      int64_t B = *--Top;
+      if (!apply(O.Kind, Top[-1], B, Top[-1]))
+        return std::nullopt;
+      break;
+    }
+    case OpCode::BinaryConst:
+      if (!apply(O.Kind, Top[-1], O.Arg, Top[-1]))
+        return std::nullopt;
+      break;
+    case OpCode::Branch: {
+      std::optional<bool> C = Now.eval(*O.Cond);
+      if (!C)
+        return std::nullopt;
+      if (!*C)
+        PC = size_t(O.Arg);
+      break;
+    }
+    case OpCode::Jump:
+      PC = size_t(O.Arg);
+      break;
+    }
+  }
+  return Stack[0];
+}
+
+} // namespace warplint
