@@ -52,60 +52,11 @@ std::optional<int64_t> Expr::asConst() const {
   return std::nullopt;
 }
 
-namespace {
-
-bool checkedBinary(ExprKind K, int64_t A, int64_t B, int64_t &Out) {
-  switch (K) {
-  case ExprKind::Add:
-    return !__builtin_add_overflow(A, B, &Out);
-  case ExprKind::Mul:
-    return !__builtin_mul_overflow(A, B, &Out);
-  case ExprKind::Div:
-    if (B == 0 || (A == std::numeric_limits<int64_t>::min() && B == -1))
-      return false;
-    Out = A / B;
-    return true;
-  case ExprKind::Rem:
-    if (B == 0 || (A == std::numeric_limits<int64_t>::min() && B == -1))
-      return false;
-    Out = A % B;
-    return true;
-  case ExprKind::BitAnd:
-    Out = A & B;
-    return true;
-  case ExprKind::BitOr:
-    Out = A | B;
-    return true;
-  case ExprKind::BitXor:
-    Out = A ^ B;
-    return true;
-  case ExprKind::Shl:
-    if (B < 0 || B >= 63 || A < 0)
-      return false;
-    return !__builtin_mul_overflow(A, int64_t(1) << B, &Out);
-  case ExprKind::Shr:
-    if (B < 0 || B >= 64)
-      return false;
-    Out = A >> B;
-    return true;
-  case ExprKind::Min:
-    Out = std::min(A, B);
-    return true;
-  case ExprKind::Max:
-    Out = std::max(A, B);
-    return true;
-  default:
-    return false;
-  }
-}
-
-} // namespace
-
 Expr Expr::binary(ExprKind K, Expr A, Expr B) {
   assert(K != ExprKind::Const && K != ExprKind::Sym && K != ExprKind::Select);
   auto CA = A.asConst(), CB = B.asConst();
   int64_t Folded;
-  if (CA && CB && checkedBinary(K, *CA, *CB, Folded))
+  if (CA && CB && applyBinary(K, *CA, *CB, Folded))
     return Expr(Folded);
   // Identities that keep printed expressions readable.
   if (K == ExprKind::Add) {
@@ -250,7 +201,7 @@ std::optional<int64_t> Expr::evaluate(
     if (!B)
       return std::nullopt;
     int64_t Out;
-    if (!checkedBinary(kind(), *A, *B, Out))
+    if (!applyBinary(kind(), *A, *B, Out))
       return std::nullopt;
     return Out;
   }

@@ -13,9 +13,11 @@
 #ifndef WARPLINT_MODEL_EXPR_H
 #define WARPLINT_MODEL_EXPR_H
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -71,6 +73,55 @@ enum class ExprKind {
   Max,
   Select, ///< Cond ? LHS : RHS; Cond is a Predicate.
 };
+
+/// One binary operation with C semantics on int64 (Div/Rem truncate); false
+/// where no value exists (signed overflow, division by zero, a shift out of
+/// range or of a negative value). Inline: the solver's per-lane evaluation
+/// runs it billions of times.
+inline bool applyBinary(ExprKind K, int64_t A, int64_t B, int64_t &Out) {
+  switch (K) {
+  case ExprKind::Add:
+    return !__builtin_add_overflow(A, B, &Out);
+  case ExprKind::Mul:
+    return !__builtin_mul_overflow(A, B, &Out);
+  case ExprKind::Div:
+    if (B == 0 || (A == std::numeric_limits<int64_t>::min() && B == -1))
+      return false;
+    Out = A / B;
+    return true;
+  case ExprKind::Rem:
+    if (B == 0 || (A == std::numeric_limits<int64_t>::min() && B == -1))
+      return false;
+    Out = A % B;
+    return true;
+  case ExprKind::BitAnd:
+    Out = A & B;
+    return true;
+  case ExprKind::BitOr:
+    Out = A | B;
+    return true;
+  case ExprKind::BitXor:
+    Out = A ^ B;
+    return true;
+  case ExprKind::Shl:
+    if (B < 0 || B >= 63 || A < 0)
+      return false;
+    return !__builtin_mul_overflow(A, int64_t(1) << B, &Out);
+  case ExprKind::Shr:
+    if (B < 0 || B >= 64)
+      return false;
+    Out = A >> B;
+    return true;
+  case ExprKind::Min:
+    Out = std::min(A, B);
+    return true;
+  case ExprKind::Max:
+    Out = std::max(A, B);
+    return true;
+  default:
+    return false;
+  }
+}
 
 class Predicate;
 

@@ -7,55 +7,6 @@
 
 namespace warplint {
 
-namespace {
-
-/// One binary operation with C semantics on int64; false where
-/// Expr::evaluate gives no value (signed overflow, division by zero, a shift
-/// out of range or of a negative value).
-inline bool apply(ExprKind K, int64_t A, int64_t B, int64_t &Out) {
-  constexpr int64_t Min = std::numeric_limits<int64_t>::min();
-  switch (K) {
-  case ExprKind::Add:
-    return !__builtin_add_overflow(A, B, &Out);
-  case ExprKind::Mul:
-    return !__builtin_mul_overflow(A, B, &Out);
-  case ExprKind::Div:
-  case ExprKind::Rem:
-    if (B == 0 || (A == Min && B == -1))
-      return false;
-    Out = K == ExprKind::Div ? A / B : A % B;
-    return true;
-  case ExprKind::BitAnd:
-    Out = A & B;
-    return true;
-  case ExprKind::BitOr:
-    Out = A | B;
-    return true;
-  case ExprKind::BitXor:
-    Out = A ^ B;
-    return true;
-  case ExprKind::Shl:
-    if (A < 0 || B < 0 || B >= 63)
-      return false;
-    return !__builtin_mul_overflow(A, int64_t(1) << B, &Out);
-  case ExprKind::Shr:
-    if (B < 0 || B >= 64)
-      return false;
-    Out = A >> B;
-    return true;
-  case ExprKind::Min:
-    Out = std::min(A, B);
-    return true;
-  case ExprKind::Max:
-    Out = std::max(A, B);
-    return true;
-  default:
-    return false;
-  }
-}
-
-} // namespace
-
 CompiledExpr::CompiledExpr(const Expr &E, const Env &Fixed) {
   compile(E, Fixed, 0);
 }
@@ -143,12 +94,12 @@ std::optional<int64_t> CompiledExpr::run(const Env &Now) const {
       return std::nullopt;
     case OpCode::Binary: {
       int64_t B = *--Top;
-      if (!apply(O.Kind, Top[-1], B, Top[-1]))
+      if (!applyBinary(O.Kind, Top[-1], B, Top[-1]))
         return std::nullopt;
       break;
     }
     case OpCode::BinaryConst:
-      if (!apply(O.Kind, Top[-1], O.Arg, Top[-1]))
+      if (!applyBinary(O.Kind, Top[-1], O.Arg, Top[-1]))
         return std::nullopt;
       break;
     case OpCode::Branch: {
