@@ -1,6 +1,7 @@
 //===- ToolOptions.cpp - warplint's command line --------------------------===//
 
 #include "ToolOptions.h"
+#include "Frontend/Toolkit.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
@@ -143,7 +144,8 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
     }
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
-    OS << "warplint " << WARPLINT_VERSION << "\n";
+    OS << "warplint " << WARPLINT_VERSION << "\n" << describeDefaultToolkit()
+       << "\n";
   });
   std::string Errors;
   llvm::raw_string_ostream ErrOS(Errors);

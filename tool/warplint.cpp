@@ -243,6 +243,8 @@ int main(int Argc, const char **Argv) {
       llvm::WithColor::warning(llvm::errs(), "warplint") << W << "\n";
     if (!R.ClangDiagnostics.empty())
       llvm::errs() << R.ClangDiagnostics;
+    for (const std::string &N : R.Notes)
+      llvm::WithColor::note(llvm::errs(), "warplint") << N << "\n";
     if (!R.Parsed) {
       ParseFailed = true;
       FailedFiles.push_back(R.File);
@@ -279,7 +281,15 @@ int main(int Argc, const char **Argv) {
     SourceCache Sources;
     writeSarif(llvm::outs(), Run, AllDiags, Sources);
   } else if (TO.Format == "json") {
-    writeJson(llvm::outs(), {WARPLINT_VERSION, PO.Solve.Arch.Name},
+    // The architecture the files were analyzed for (the first analyzed
+    // file's: one target decision per file, and a run's files share it).
+    std::string Arch = PO.Solve.Arch.Name;
+    for (const FileReport &R : Reports)
+      if (R.Parsed && !R.Arch.empty()) {
+        Arch = R.Arch;
+        break;
+      }
+    writeJson(llvm::outs(), {WARPLINT_VERSION, Arch},
               TO.AllAccesses ? AllRecords : std::vector<AccessRecord>{},
               AllDiags);
   } else {

@@ -4,6 +4,7 @@
 
 #include "Checks/Analysis.h"
 #include "Fix/FixIts.h"
+#include "Model/Arch.h"
 #include "Report/Writers.h"
 
 #include <set>
@@ -17,12 +18,20 @@ FileReport analyzeModel(const FrontendResult &Parsed,
   R.Parsed = Parsed.Success;
   R.ClangDiagnostics = Parsed.ClangDiagnostics;
   R.FlagWarnings = Parsed.FlagWarnings;
+  R.Notes = Parsed.Notes;
+  // One target decision: the GPU the file was parsed for is the one every
+  // number, note and fix is about, unless the caller chose one explicitly.
+  SolveOptions Solve = Opts.Solve;
+  if (!Opts.Frontend.ArchOverrides)
+    if (std::optional<ArchInfo> A = findArch(Parsed.Model.Arch))
+      Solve.Arch = *A;
+  R.Arch = Solve.Arch.Name;
   if (!Parsed.Success)
     return R;
   R.Kernels = Parsed.Model.Kernels.size();
 
   std::vector<AccessAnalysis> Analyses =
-      analyzeAccesses(Parsed.Model, Opts.Solve);
+      analyzeAccesses(Parsed.Model, Solve);
   for (const AccessAnalysis &A : Analyses)
     R.Records.push_back(toRecord(A));
   std::set<const Access *> Unknown;
@@ -57,7 +66,7 @@ FileReport analyzeModel(const FrontendResult &Parsed,
   // Fixes come last: they need every finding of an array, and an array with
   // a suppressed finding is left alone.
   if (Opts.LayoutFixes)
-    attachLayoutFixes(Parsed.Model, R.Diagnostics, Opts.Solve, SuppressedAt,
+    attachLayoutFixes(Parsed.Model, R.Diagnostics, Solve, SuppressedAt,
                       Opts.Overlay);
   return R;
 }

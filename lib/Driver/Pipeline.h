@@ -42,6 +42,10 @@ struct FileReport {
   bool Parsed = false;
   std::string ClangDiagnostics;
   std::vector<std::string> FlagWarnings;
+  /// The frontend's notes (FrontendResult::Notes), for "warplint: note:".
+  std::vector<std::string> Notes;
+  /// The GPU every number of this file is for ("sm_90").
+  std::string Arch;
   std::vector<Diagnostic> Diagnostics; ///< after NOLINT suppression
   std::vector<AccessRecord> Records;   ///< every access x launch
   unsigned Kernels = 0;

@@ -10,11 +10,16 @@
 
 #include "Frontend/FlagsInternal.h"
 #include "Frontend/Frontend.h"
+#include "Frontend/Toolkit.h"
+#include "Model/Arch.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 
 namespace warplint {
 namespace {
@@ -61,46 +66,69 @@ void absolutizePaths(std::vector<std::string> &Args, StringRef Directory) {
   }
 }
 
-bool hasCudaRuntimeHeader(StringRef Root) {
-  if (Root.empty())
-    return false;
-  llvm::SmallString<256> Header(Root);
-  llvm::sys::path::append(Header, "include", "cuda_runtime.h");
-  return llvm::sys::fs::exists(Header);
+/// The host compiler's private include folder (`gcc -print-file-name=include`
+/// for the gcc nvcc uses by default), asked once per process; empty when
+/// there is no gcc or it names no folder.
+std::string hostCompilerIncludeDir() {
+  static const std::string Dir = [] {
+    llvm::ErrorOr<std::string> Gcc = llvm::sys::findProgramByName("gcc");
+    if (!Gcc)
+      return std::string();
+    llvm::SmallString<128> Out;
+    if (llvm::sys::fs::createTemporaryFile("warplint-gcc", "txt", Out))
+      return std::string();
+    llvm::FileRemover Remove(Out);
+    std::optional<llvm::StringRef> Redirects[] = {
+        std::nullopt, llvm::StringRef(Out), llvm::StringRef("")};
+    if (llvm::sys::ExecuteAndWait(*Gcc, {*Gcc, "-print-file-name=include"},
+                                  std::nullopt, Redirects, /*Seconds=*/10) != 0)
+      return std::string();
+    auto Buffer = llvm::MemoryBuffer::getFile(Out);
+    if (!Buffer)
+      return std::string();
+    std::string Dir = (*Buffer)->getBuffer().trim().str();
+    return llvm::sys::fs::is_directory(Dir) ? Dir : std::string();
+  }();
+  return Dir;
 }
 
-/// /opt/cuda-12.4/bin/nvcc -> /opt/cuda-12.4: the toolkit the build used.
-std::string nvccToolkitRoot(const CompileCommand &Cmd) {
-  if (!isNvccCommand(Cmd.Args))
-    return "";
-  StringRef Nvcc = Cmd.Args.front();
-  if (!Nvcc.contains('/'))
-    return ""; // found through PATH at build time: unknown here
-  std::string Full = absoluteIn(Nvcc, Cmd.Directory);
-  return llvm::sys::path::parent_path(llvm::sys::path::parent_path(Full)).str();
+/// "sm_90a" -> 90: the compute capability that orders architectures.
+unsigned capability(StringRef Arch) {
+  Arch.consume_front("sm_");
+  unsigned CC = 0;
+  Arch.take_while([](char C) { return C >= '0' && C <= '9'; })
+      .getAsInteger(10, CC);
+  return CC;
+}
+
+std::string joined(const std::vector<std::string> &Items) {
+  std::string Out;
+  for (const std::string &I : Items)
+    Out += (Out.empty() ? "" : ", ") + I;
+  return Out;
 }
 
 } // namespace
 
-std::vector<std::string>
-deviceParseArgs(const CompileCommand &Cmd, const FrontendOptions &Opts,
-                std::vector<std::string> &FlagWarnings) {
+DeviceParsePlan planDeviceParse(const CompileCommand &Cmd,
+                                const FrontendOptions &Opts) {
+  DeviceParsePlan Plan;
   std::vector<std::string> Own =
       isNvccCommand(Cmd.Args)
-          ? translateNvccArgsIn(Cmd.Args, Cmd.Directory, FlagWarnings)
-          : translateClangArgsIn(Cmd.Args, Cmd.Directory, FlagWarnings);
+          ? translateNvccArgsIn(Cmd.Args, Cmd.Directory, Plan.Warnings)
+          : translateClangArgsIn(Cmd.Args, Cmd.Directory, Plan.Warnings);
 
   // The command's architecture and toolkit choices are taken out: exactly
   // one --cuda-gpu-arch must reach clang (two would be two device
   // compilations) and the toolkit is decided below.
-  std::string CommandArch, CommandCudaPath;
+  std::string CommandCudaPath;
   std::vector<std::string> Rest;
   for (const std::string &A : Own) {
     StringRef S = A;
     if (S.consume_front("--cuda-gpu-arch=") ||
         S.consume_front("--offload-arch=")) {
-      if (CommandArch.empty())
-        CommandArch = S.str();
+      if (!llvm::is_contained(Plan.CommandArchs, S.str()))
+        Plan.CommandArchs.push_back(S.str());
       continue;
     }
     if (S.consume_front("--cuda-path=")) {
@@ -111,67 +139,88 @@ deviceParseArgs(const CompileCommand &Cmd, const FrontendOptions &Opts,
   }
   absolutizePaths(Rest, Cmd.Directory);
 
-  std::string Arch =
-      (Opts.ArchOverrides || CommandArch.empty()) ? Opts.Arch : CommandArch;
-  std::vector<std::string> Result = {
-      "clang++",       "-x",
-      "cuda",          "--cuda-device-only",
-      "-fsyntax-only", "--cuda-gpu-arch=" + Arch};
+  // The one target decision: --arch (or Arch: in .warplint.yaml), else the
+  // newest architecture the command builds for, else the default.
+  Plan.Arch = Opts.Arch;
+  if (!Opts.ArchOverrides && !Plan.CommandArchs.empty()) {
+    Plan.Arch = Plan.CommandArchs.front();
+    for (const std::string &A : Plan.CommandArchs)
+      if (capability(A) > capability(Plan.Arch))
+        Plan.Arch = A;
+    if (Plan.CommandArchs.size() > 1)
+      Plan.Notes.push_back("'" + Cmd.File + "' is built for " +
+                           joined(Plan.CommandArchs) + "; analyzing " +
+                           Plan.Arch + ", the newest (--arch picks another)");
+    if (!findArch(Plan.Arch))
+      Plan.Error = "no hardware model for GPU architecture '" + Plan.Arch +
+                   "' named by the compile command for '" + Cmd.File +
+                   "'; known: " + knownArchNames() + " (--arch picks one)";
+  }
+
+  std::vector<std::string> &Result = Plan.Args;
+  Result = {"clang++",       "-x",
+            "cuda",          "--cuda-device-only",
+            "-fsyntax-only", "--cuda-gpu-arch=" + Plan.Arch};
 
   StringRef ResourceDir = WARPLINT_CLANG_RESOURCE_DIR;
   if (llvm::sys::fs::is_directory(ResourceDir + "/include"))
     Result.push_back("-resource-dir=" + ResourceDir.str());
   else
-    addWarningOnce(FlagWarnings,
+    addWarningOnce(Plan.Warnings,
                    "warplint: warning: clang resource directory '" +
                        ResourceDir.str() +
                        "' not found; clang's own headers may be missing");
 
-  // The toolkit: the one asked for, else the one the command used, else the
-  // configured default; without any, the built-in declarations.
-  std::string CudaPath;
-  if (!Opts.NoCudaToolkit) {
-    if (!Opts.CudaPath.empty()) {
-      if (hasCudaRuntimeHeader(Opts.CudaPath))
-        CudaPath = Opts.CudaPath;
-      else
-        addWarningOnce(FlagWarnings,
-                       "warplint: warning: no CUDA toolkit at '" +
-                           Opts.CudaPath +
-                           "' (include/cuda_runtime.h missing); using "
-                           "warplint's built-in CUDA declarations");
-    } else {
-      for (const std::string &Candidate :
-           {CommandCudaPath, nvccToolkitRoot(Cmd),
-            std::string(WARPLINT_CUDA_PATH)}) {
-        if (hasCudaRuntimeHeader(Candidate)) {
-          CudaPath = Candidate;
-          break;
-        }
-      }
-    }
-  }
-  if (!CudaPath.empty()) {
-    Result.push_back("--cuda-path=" + CudaPath);
+  // The toolkit, found as nvcc users expect (Toolkit.h), with the include
+  // folders its nvcc adds; without one, the built-in declarations.
+  StringRef Builtin = WARPLINT_BUILTIN_CUDA_DIR;
+  if (std::optional<CudaToolkit> T =
+          findCudaToolkit(Cmd, Opts, CommandCudaPath, Plan.Warnings)) {
+    Plan.ToolkitRoot = T->Root;
+    Plan.ToolkitVersion = T->Version;
+    Result.push_back("--cuda-path=" + T->Root);
+    Result.insert(Result.end(), T->ExtraIncludeArgs.begin(),
+                  T->ExtraIncludeArgs.end());
   } else {
     // The built-in declarations live in the source tree for now
     // (WARPLINT_BUILTIN_CUDA_DIR); an installed warplint will need them
     // installed next to it.
-    StringRef Builtin = WARPLINT_BUILTIN_CUDA_DIR;
     Result.insert(Result.end(), {"-nocudainc", "-nocudalib", "-isystem",
                                  (Builtin + "/include").str(), "-include",
                                  (Builtin + "/warplint_cuda_runtime.h").str()});
   }
+  // Device intrinsics nvcc has and clang's wrappers lack, in both modes.
+  Result.insert(Result.end(),
+                {"-include", (Builtin + "/warplint_cuda_compat.h").str()});
   // clang 22 knows CUDA up to 12.9 and warns about newer toolkits; it also
   // detects /usr/local/cuda on its own for version checks even with
   // -nocudainc. Unused-argument warnings are about the driver, not the code.
+  // Every error is seen: ErrorTriage decides which ones stop the analysis,
+  // and clang's limit of 20 would end the parse on host-code errors alone.
   Result.push_back("-Wno-unknown-cuda-version");
   Result.push_back("-Qunused-arguments");
+  Result.push_back("-ferror-limit=0");
+
+  // nvcc hands host code to the host compiler, whose own headers (omp.h,
+  // openacc.h, quadmath.h) it finds in its private include folder; searched
+  // last, that folder fills only what clang's headers and the system's lack.
+  std::string HostDir = hostCompilerIncludeDir();
+  if (!HostDir.empty())
+    Result.insert(Result.end(), {"-idirafter", HostDir});
 
   Result.insert(Result.end(), Rest.begin(), Rest.end());
   Result.insert(Result.end(), Opts.ExtraArgs.begin(), Opts.ExtraArgs.end());
   Result.push_back(absoluteIn(Cmd.File, Cmd.Directory));
-  return Result;
+  return Plan;
+}
+
+std::vector<std::string>
+deviceParseArgs(const CompileCommand &Cmd, const FrontendOptions &Opts,
+                std::vector<std::string> &FlagWarnings) {
+  DeviceParsePlan Plan = planDeviceParse(Cmd, Opts);
+  for (const std::string &W : Plan.Warnings)
+    addWarningOnce(FlagWarnings, W);
+  return std::move(Plan.Args);
 }
 
 } // namespace warplint

@@ -8,6 +8,7 @@
 
 #include "Frontend/Frontend.h"
 #include "Frontend/Embedding.h"
+#include "Frontend/ErrorTriage.h"
 #include "Frontend/KernelWalker.h"
 #include "Frontend/LaunchSites.h"
 #include "Frontend/SourceLocs.h"
@@ -62,6 +63,11 @@ TranslationUnitModel extractModel(ASTContext &Ctx,
   const SourceManager &SM = Ctx.getSourceManager();
   if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID()))
     Out.MainFile = std::string(Main->getName());
+  // The GPU clang parsed for: the device target, or on a host-side AST (the
+  // clang-tidy plugin) the auxiliary target.
+  for (const TargetInfo *T : {&Ctx.getTargetInfo(), Ctx.getAuxTargetInfo()})
+    if (Out.Arch.empty() && T && T->getTriple().isNVPTX())
+      Out.Arch = T->getTargetOpts().CPU;
   KernelFinder F(Ctx);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
   LaunchSiteIndex Index(Ctx);
@@ -85,31 +91,42 @@ namespace {
 
 class ExtractConsumer : public ASTConsumer {
 public:
-  ExtractConsumer(const FrontendOptions &Opts, TranslationUnitModel &Out)
-      : Opts(Opts), Out(Out) {}
+  ExtractConsumer(const FrontendOptions &Opts, ErrorTriage &Triage,
+                  TranslationUnitModel &Out)
+      : Opts(Opts), Triage(Triage), Out(Out) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (Ctx.getDiagnostics().hasErrorOccurred())
-      return; // the AST may be incomplete; the caller reports the errors
+    // Errors that nvcc would not report (host code, nvcc dialect) leave the
+    // device code intact; any other error may leave it incomplete, and
+    // nothing is proved on an incomplete AST.
+    Triage.classify(Ctx);
+    if (Triage.stopsAnalysis())
+      return;
     Out = extractModel(Ctx, Opts);
   }
 
 private:
   const FrontendOptions &Opts;
+  ErrorTriage &Triage;
   TranslationUnitModel &Out;
 };
 
 class ExtractAction : public ASTFrontendAction {
 public:
-  ExtractAction(const FrontendOptions &Opts, TranslationUnitModel &Out)
-      : Opts(Opts), Out(Out) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  ExtractAction(const FrontendOptions &Opts, ErrorTriage &Triage,
+                TranslationUnitModel &Out)
+      : Opts(Opts), Triage(Triage), Out(Out) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    return std::make_unique<ExtractConsumer>(Opts, Out);
+    // clang's closing "N errors generated" counts the tolerated errors too;
+    // the diagnostics themselves (ErrorTriage) say everything that matters.
+    CI.setVerboseOutputStream(std::make_unique<llvm::raw_null_ostream>());
+    return std::make_unique<ExtractConsumer>(Opts, Triage, Out);
   }
 
 private:
   const FrontendOptions &Opts;
+  ErrorTriage &Triage;
   TranslationUnitModel &Out;
 };
 
@@ -119,28 +136,41 @@ FrontendResult runParse(std::vector<std::string> Args,
                         const std::string &WorkingDir,
                         const FrontendOptions &Opts) {
   FrontendResult R;
-  std::string DiagText;
-  llvm::raw_string_ostream DiagOS(DiagText);
-  DiagnosticOptions DiagOpts;
-  TextDiagnosticPrinter Printer(DiagOS, DiagOpts);
+  ErrorTriage Triage;
   FileSystemOptions FSOpts;
   FSOpts.WorkingDir = WorkingDir;
   if (!WorkingDir.empty())
     FS->setCurrentWorkingDirectory(WorkingDir);
   llvm::IntrusiveRefCntPtr<FileManager> Files(new FileManager(FSOpts, FS));
+  R.Model.Kernels.clear();
   tooling::ToolInvocation Inv(
-      std::move(Args), std::make_unique<ExtractAction>(Opts, R.Model),
+      std::move(Args), std::make_unique<ExtractAction>(Opts, Triage, R.Model),
       Files.get());
-  Inv.setDiagnosticConsumer(&Printer);
-  bool Ok = Inv.run();
-  R.Success = Ok && Printer.getNumErrors() == 0;
-  DiagOS.flush();
-  R.ClangDiagnostics = DiagText;
+  Inv.setDiagnosticConsumer(&Triage);
+  bool Ran = Inv.run() || Triage.getNumErrors() > 0;
+  R.Success = Ran && !Triage.stopsAnalysis();
+  R.ClangDiagnostics = Triage.shownText();
+  R.Notes = Triage.toleratedNotes();
   if (!R.Success) {
     R.Model.Kernels.clear();
     if (R.ClangDiagnostics.empty())
       R.ClangDiagnostics = "error: clang could not parse the file\n";
   }
+  return R;
+}
+
+/// The parse of a file (on disk or shadowed by FS) as Cmd commands it.
+FrontendResult parseCommand(const CompileCommand &Cmd,
+                            llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                            const FrontendOptions &Opts) {
+  DeviceParsePlan Plan = planDeviceParse(Cmd, Opts);
+  FrontendResult R;
+  if (Plan.Error.empty())
+    R = runParse(std::move(Plan.Args), FS, Cmd.Directory, Opts);
+  else
+    R.ClangDiagnostics = "error: " + Plan.Error + "\n";
+  R.FlagWarnings = std::move(Plan.Warnings);
+  R.Notes.insert(R.Notes.begin(), Plan.Notes.begin(), Plan.Notes.end());
   return R;
 }
 
@@ -159,13 +189,7 @@ FrontendResult analyzeFile(const CompileCommand &Cmd,
         "error: no such file or directory: '" + Cmd.File + "'\n";
     return R;
   }
-  std::vector<std::string> FlagWarnings;
-  std::vector<std::string> Args = deviceParseArgs(Cmd, Opts, FlagWarnings);
-  FrontendResult R =
-      runParse(std::move(Args), llvm::vfs::createPhysicalFileSystem(),
-               Cmd.Directory, Opts);
-  R.FlagWarnings = std::move(FlagWarnings);
-  return R;
+  return parseCommand(Cmd, llvm::vfs::createPhysicalFileSystem(), Opts);
 }
 
 FrontendResult analyzeCode(const std::string &Code, const std::string &FileName,
@@ -200,8 +224,6 @@ FrontendResult analyzeBuffer(const std::string &Code,
     Abs = Cmd.Directory;
     llvm::sys::path::append(Abs, Cmd.File);
   }
-  std::vector<std::string> FlagWarnings;
-  std::vector<std::string> Args = deviceParseArgs(Cmd, Opts, FlagWarnings);
   // The buffer shadows the file on disk; its includes still come from disk,
   // resolved against the command's own directory.
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
@@ -209,9 +231,7 @@ FrontendResult analyzeBuffer(const std::string &Code,
   auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Overlay->pushOverlay(Mem);
   Mem->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(Code, Abs));
-  FrontendResult R = runParse(std::move(Args), Overlay, Cmd.Directory, Opts);
-  R.FlagWarnings = std::move(FlagWarnings);
-  return R;
+  return parseCommand(Cmd, Overlay, Opts);
 }
 
 } // namespace warplint

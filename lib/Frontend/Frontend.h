@@ -62,6 +62,10 @@ struct FrontendResult {
   std::string ClangDiagnostics;
   /// Warnings about the command line (unknown nvcc flags), one per flag.
   std::vector<std::string> FlagWarnings;
+  /// Notes about the parse, for the tool to print after "warplint: note: ":
+  /// which of several targets was analyzed, clang errors that were
+  /// tolerated because nvcc accepts the code (ErrorTriage.h).
+  std::vector<std::string> Notes;
   TranslationUnitModel Model;
 };
 
@@ -94,6 +98,25 @@ loadCompileCommands(const std::string &BuildDir,
 std::vector<std::string> deviceParseArgs(const CompileCommand &Cmd,
                                          const FrontendOptions &Opts,
                                          std::vector<std::string> &FlagWarnings);
+
+/// Everything deviceParseArgs decides, with what it has to say about it.
+struct DeviceParsePlan {
+  std::vector<std::string> Args; ///< as deviceParseArgs returns them
+  /// The one GPU the file is parsed and analyzed for: --arch, else the
+  /// newest architecture the command builds for, else Opts.Arch.
+  std::string Arch;
+  /// Every architecture the command builds for, in command order.
+  std::vector<std::string> CommandArchs;
+  std::string ToolkitRoot;    ///< empty: warplint's built-in declarations
+  std::string ToolkitVersion; ///< "13.0"; empty when unknown
+  std::vector<std::string> Warnings; ///< about flags, one line each
+  std::vector<std::string> Notes;    ///< which target was chosen, and why
+  /// Set when the file cannot be analyzed as commanded (an architecture
+  /// warplint has no hardware model for): one line naming the flag.
+  std::string Error;
+};
+DeviceParsePlan planDeviceParse(const CompileCommand &Cmd,
+                                const FrontendOptions &Opts);
 
 /// The folder holding the compile_commands.json that applies to File, found
 /// the way clang-tidy and clangd look: File's folder and each parent, and a

@@ -192,7 +192,9 @@ public:
     S.Loc = toSourceLoc(Ctx, C->getBeginLoc());
     const CallExpr *Config = C->getConfig();
     std::optional<std::array<int64_t, 3>> Block, Grid;
-    if (Config && Config->getNumArgs() >= 2) {
+    // A launch in host code with errors (tolerated: ErrorTriage.h) may hold
+    // recovery expressions: its shape is not known.
+    if (Config && Config->getNumArgs() >= 2 && !C->containsErrors()) {
       Grid = H.dim3(Config->getArg(0));
       Block = H.dim3(Config->getArg(1));
     }

@@ -492,14 +492,18 @@ NvccTranslator::run(const std::vector<std::string> &Args,
   }
 
   std::vector<std::string> Result = std::move(Out);
-  // One device compilation: the first real architecture the command names,
-  // else the first virtual one. deviceParseArgs may override it.
-  const ArchChoice *Chosen = nullptr;
+  // The architectures the command builds machine code for (else, with only
+  // PTX, the virtual ones), each once, in command order; deviceParseArgs
+  // picks the one to analyze.
+  bool AnyReal = llvm::any_of(Arches, [](const ArchChoice &C) {
+    return C.Real;
+  });
+  std::vector<std::string> Targets;
   for (const ArchChoice &C : Arches)
-    if (!Chosen || (C.Real && !Chosen->Real))
-      Chosen = &C;
-  if (Chosen)
-    Result.insert(Result.begin(), "--cuda-gpu-arch=" + Chosen->Arch);
+    if ((C.Real || !AnyReal) && !llvm::is_contained(Targets, C.Arch))
+      Targets.push_back(C.Arch);
+  for (auto It = Targets.rbegin(); It != Targets.rend(); ++It)
+    Result.insert(Result.begin(), "--cuda-gpu-arch=" + *It);
   if (Rdc)
     Result.push_back("-fgpu-rdc");
 

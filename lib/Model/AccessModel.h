@@ -238,6 +238,10 @@ struct KernelModel {
 
 struct TranslationUnitModel {
   std::string MainFile;
+  /// The GPU the file was parsed for ("sm_80"): the one target decision,
+  /// which the solver, the notes and the fixes use too. Empty when the
+  /// parse named none that warplint models (the caller's choice stands).
+  std::string Arch;
   std::vector<KernelModel> Kernels;
 };
 

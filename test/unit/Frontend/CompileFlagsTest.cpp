@@ -26,6 +26,7 @@
 
 using namespace warplint;
 using ::testing::Contains;
+using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 using ::testing::Not;
@@ -111,7 +112,13 @@ TEST(CompileFlagsDevice, ToolkitPathLayout) {
               Contains("--cuda-path=" + std::string(WARPLINT_TEST_CUDA_PATH)));
   EXPECT_THAT(Args, Contains("-Wno-unknown-cuda-version"));
   EXPECT_THAT(Args, Not(Contains("-nocudainc")));
-  EXPECT_THAT(Args, Not(Contains("-include")));
+  // Only warplint's compatibility header is force-included; the toolkit's
+  // runtime comes through clang's wrapper.
+  EXPECT_EQ(std::count(Args.begin(), Args.end(), "-include"), 1);
+  long Include = indexOf(Args, "-include");
+  ASSERT_GE(Include, 0);
+  EXPECT_TRUE(llvm::StringRef(Args[Include + 1])
+                  .ends_with("warplint_cuda_compat.h"));
   EXPECT_EQ(Args.back(), "/build/k.cu"); // made absolute
 }
 
@@ -135,8 +142,16 @@ TEST(CompileFlagsDevice, ArchitectureFromCommandUnlessOverridden) {
   FrontendOptions Opts = builtinOptions();
   std::vector<std::string> W;
   std::vector<std::string> Args = deviceParseArgs(Cmd, Opts, W);
-  EXPECT_THAT(Args, Contains("--cuda-gpu-arch=sm_80"));
+  // Several targets: the newest is analyzed, and the plan says so.
+  EXPECT_THAT(Args, Contains("--cuda-gpu-arch=sm_90"));
   EXPECT_EQ(countPrefix(Args, "--cuda-gpu-arch="), 1);
+  DeviceParsePlan Plan = planDeviceParse(Cmd, Opts);
+  EXPECT_EQ(Plan.Arch, "sm_90");
+  EXPECT_THAT(Plan.CommandArchs, ElementsAre("sm_80", "sm_90"));
+  ASSERT_EQ(Plan.Notes.size(), 1u);
+  EXPECT_THAT(Plan.Notes[0], HasSubstr("built for sm_80, sm_90; analyzing "
+                                       "sm_90, the newest"));
+  EXPECT_TRUE(Plan.Error.empty());
 
   Opts.Arch = "sm_75";
   Opts.ArchOverrides = true;
@@ -150,10 +165,23 @@ TEST(CompileFlagsDevice, ArchitectureFromCommandUnlessOverridden) {
                        {"clang++", "--cuda-gpu-arch=sm_70",
                         "--offload-arch=sm_86", "-x", "cuda", "k.cu"}};
   Args = deviceParseArgs(Clang, builtinOptions(), W);
-  EXPECT_THAT(Args, Contains("--cuda-gpu-arch=sm_70"));
+  EXPECT_THAT(Args, Contains("--cuda-gpu-arch=sm_86"));
   EXPECT_EQ(countPrefix(Args, "--cuda-gpu-arch="), 1);
   EXPECT_EQ(countPrefix(Args, "--offload-arch="), 0);
   EXPECT_THAT(W, IsEmpty());
+}
+
+TEST(CompileFlagsDevice, ArchitectureWithoutHardwareModelIsOneError) {
+  CompileCommand Cmd{"", "k.cu", {"nvcc", "-arch=sm_5", "k.cu"}};
+  DeviceParsePlan Plan = planDeviceParse(Cmd, builtinOptions());
+  EXPECT_THAT(Plan.Error, HasSubstr("no hardware model for GPU architecture "
+                                    "'sm_5' named by the compile command for "
+                                    "'k.cu'"));
+  // --arch decides instead: no error.
+  FrontendOptions Opts = builtinOptions();
+  Opts.Arch = "sm_80";
+  Opts.ArchOverrides = true;
+  EXPECT_TRUE(planDeviceParse(Cmd, Opts).Error.empty());
 }
 
 TEST(CompileFlagsClang, KeepsLanguageDropsOutputsAndHostCodegen) {

@@ -68,10 +68,11 @@ TEST(CompileFlagsNvcc, ArchSpellings) {
   EXPECT_THAT(nvcc({"-arch", "all-major"}), IsEmpty());
 }
 
-TEST(CompileFlagsNvcc, GencodeFirstRealArchitectureWins) {
+TEST(CompileFlagsNvcc, GencodeRealArchitecturesInOrder) {
+  // Every real target, in command order (deviceParseArgs picks the newest).
   EXPECT_THAT(nvcc({"-gencode", "arch=compute_75,code=sm_75", "-gencode",
                     "arch=compute_90,code=sm_90"}),
-              ElementsAre("--cuda-gpu-arch=sm_75"));
+              ElementsAre("--cuda-gpu-arch=sm_75", "--cuda-gpu-arch=sm_90"));
   // PTX only for 70, real code for 80: the real one is what runs.
   EXPECT_THAT(nvcc({"-gencode=arch=compute_70,code=compute_70",
                     "-gencode=arch=compute_80,code=sm_80"}),
