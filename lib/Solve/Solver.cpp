@@ -206,7 +206,7 @@ bool worstInUncutWarps(const FreePlan &Plan,
   };
   std::vector<unsigned> ClassOf;
   auto ParamKey = [&](uint64_t C) {
-    Plan.values(C, ClassOf);
+    Plan.classes(C, ClassOf);
     std::vector<unsigned> Key;
     for (size_t I = 0; I < Plan.Symbols.size(); ++I)
       if (!IsFresh(Plan.Symbols[I].Sym) && IsParameter(Plan.Symbols[I].Sym))
@@ -215,7 +215,7 @@ bool worstInUncutWarps(const FreePlan &Plan,
   };
   std::set<std::vector<unsigned>> Covered;
   for (uint64_t C : WorstCases) {
-    Plan.values(C, ClassOf);
+    Plan.classes(C, ClassOf);
     bool Uncut = true;
     for (size_t I = 0; I < Plan.Symbols.size(); ++I) {
       const SymbolClasses &SC = Plan.Symbols[I];
