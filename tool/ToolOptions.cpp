@@ -3,6 +3,8 @@
 #include "ToolOptions.h"
 #include "Frontend/Toolkit.h"
 
+#include "Model/LaunchShape.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/WithColor.h"
@@ -114,7 +116,7 @@ static cl::opt<std::string> ExportFixes(
   std::exit(2);
 }
 
-static BlockShape parseBlockDim(llvm::StringRef Text) {
+static BlockShape parseBlockDim(llvm::StringRef Text, const ArchInfo &Arch) {
   llvm::SmallVector<llvm::StringRef, 3> Parts;
   Text.split(Parts, ',');
   if (Parts.empty() || Parts.size() > 3)
@@ -124,10 +126,10 @@ static BlockShape parseBlockDim(llvm::StringRef Text) {
     if (Parts[I].trim().getAsInteger(10, V[I]) || V[I] <= 0)
       fail("invalid --block-dim='" + Text +
            "': each extent must be a positive integer");
-  if (V[0] * V[1] * V[2] > 1024)
-    fail("invalid --block-dim='" + Text +
-         "': a block has at most 1024 threads");
-  return BlockShape{V[0], V[1], V[2]};
+  BlockShape B{V[0], V[1], V[2]};
+  if (auto Problem = blockShapeProblem(Arch, B))
+    fail("invalid --block-dim='" + Text + "': " + *Problem);
+  return B;
 }
 
 ToolOptions parseToolOptions(int Argc, const char **Argv) {
@@ -164,8 +166,13 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
   TO.BuildDir = BuildPath;
   TO.Arch = Arch;
   TO.ArchGiven = Arch.getNumOccurrences() > 0;
+  // The limits of the --arch given (an unknown one is reported later), else
+  // of the default target.
+  std::optional<ArchInfo> Limits = findArch(Arch);
+  if (!Limits)
+    Limits = findArch(Arch.getDefault().getValue());
   for (const std::string &B : BlockDim)
-    TO.BlockDims.push_back(parseBlockDim(B));
+    TO.BlockDims.push_back(parseBlockDim(B, *Limits));
   if (Format != "text" && Format != "json" && Format != "sarif")
     fail("unknown --format='" + Format + "': expected text, json or sarif");
   TO.Format = Format;

@@ -14,6 +14,7 @@
 #include "LspMain.h"
 #include "Model/Arch.h"
 #include "Progress.h"
+#include "Report/TextStyle.h"
 #include "Report/Writers.h"
 #include "ToolOptions.h"
 
@@ -248,9 +249,18 @@ int main(int Argc, const char **Argv) {
     if (!R.Parsed) {
       ParseFailed = true;
       FailedFiles.push_back(R.File);
-      llvm::WithColor::error(llvm::errs(), "warplint")
-          << "could not parse '" << R.File << "'; no analysis for it\n";
+      if (!R.Failure.empty())
+        llvm::WithColor::error(llvm::errs(), "warplint") << R.Failure << "\n";
+      else
+        llvm::WithColor::error(llvm::errs(), "warplint")
+            << "could not parse '" << R.File << "'; no analysis for it\n";
       continue;
+    }
+    {
+      ColorScope Colors(llvm::errs(), llvm::errs().has_colors());
+      for (const Diagnostic &W : R.InputWarnings)
+        printDiagnosticLine(llvm::errs(), W.Range.Begin, W.Level, W.Message,
+                            W.Check);
     }
     for (const Diagnostic &D : R.Diagnostics)
       if (D.Level >= Severity::Warning) {

@@ -1,4 +1,9 @@
 //===- Pipeline.cpp - One file through every step -------------------------===//
+//
+// Parse, model, solve, check, suppress, fix: in that order, under one budget
+// per file, and (for whole files) isolated from crashes.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Driver/Pipeline.h"
 
@@ -7,6 +12,12 @@
 #include "Model/Arch.h"
 #include "Report/Writers.h"
 
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
+
+#include <csignal>
+#include <cstring>
+#include <mutex>
 #include <set>
 
 namespace warplint {
@@ -29,9 +40,26 @@ FileReport analyzeModel(const FrontendResult &Parsed,
   if (!Parsed.Success)
     return R;
   R.Kernels = Parsed.Model.Kernels.size();
+  for (const KernelModel &K : Parsed.Model.Kernels)
+    for (const auto &[Loc, Message] : K.Warnings) {
+      Diagnostic D;
+      D.Level = Severity::Warning;
+      D.Range = {Loc, Loc};
+      D.Message = Message;
+      R.InputWarnings.push_back(std::move(D));
+    }
 
-  std::vector<AccessAnalysis> Analyses =
-      analyzeAccesses(Parsed.Model, Solve);
+  // One budget for everything the solver does for this file.
+  FileBudget Budget;
+  Budget.Seconds = Opts.TimeBudgetSeconds;
+  Budget.Deadline =
+      std::chrono::steady_clock::now() +
+      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+          std::chrono::duration<double>(Opts.TimeBudgetSeconds));
+  Budget.LaneEvaluations = Opts.LaneEvaluationBudget;
+  Solve.File = &Budget;
+
+  std::vector<AccessAnalysis> Analyses = analyzeAccesses(Parsed.Model, Solve);
   for (const AccessAnalysis &A : Analyses)
     R.Records.push_back(toRecord(A));
   std::set<const Access *> Unknown;
@@ -71,12 +99,76 @@ FileReport analyzeModel(const FrontendResult &Parsed,
   return R;
 }
 
+namespace {
+
+/// Where the reason of an LLVM fatal error that ends this thread's isolated
+/// work goes, for the message about it.
+thread_local std::string *FatalReason = nullptr;
+
+/// LLVM's fatal errors (report_fatal_error) end the process with exit(1),
+/// which no signal handler sees. Inside isolated work they end only that
+/// work, as a crash does; elsewhere they are printed as LLVM prints them.
+void onFatalError(void *, const char *Reason, bool) {
+  if (llvm::CrashRecoveryContext *CRC =
+          llvm::CrashRecoveryContext::GetCurrent()) {
+    if (FatalReason)
+      *FatalReason = Reason;
+    CRC->HandleExit(1);
+  }
+  llvm::errs() << "LLVM ERROR: " << Reason << "\n";
+}
+
+} // namespace
+
+llvm::Error runCrashIsolated(llvm::function_ref<void()> Work,
+                             unsigned StackBytes) {
+  // Installs the signal handlers that turn a crash on a thread running
+  // inside a CrashRecoveryContext into a return from RunSafely, and the
+  // fatal error handler that does the same for LLVM's fatal errors.
+  static std::once_flag Enabled;
+  std::call_once(Enabled, [] {
+    llvm::CrashRecoveryContext::Enable();
+    llvm::install_fatal_error_handler(onFatalError);
+  });
+  llvm::CrashRecoveryContext CRC;
+  std::string Reason;
+  bool Ok = CRC.RunSafelyOnThread(
+      [&] {
+        FatalReason = &Reason;
+        Work();
+        FatalReason = nullptr;
+      },
+      StackBytes);
+  if (Ok)
+    return llvm::Error::success();
+  // A signal is reported as 128 + its number; an LLVM fatal error as the
+  // status it wanted to exit with, and its reason.
+  int Code = CRC.RetCode;
+  if (Code > 128 && Code < 128 + NSIG)
+    return llvm::createStringError(strsignal(Code - 128));
+  if (!Reason.empty())
+    return llvm::createStringError("fatal error: " + Reason);
+  return llvm::createStringError("fatal error, exit status " +
+                                 std::to_string(Code));
+}
+
 FileReport analyzeCommand(const CompileCommand &Cmd,
                           const PipelineOptions &Opts) {
-  FrontendResult Parsed = analyzeFile(Cmd, Opts.Frontend);
-  if (Parsed.Model.MainFile.empty())
-    Parsed.Model.MainFile = Cmd.File;
-  return analyzeModel(Parsed, Opts);
+  FileReport R;
+  llvm::Error Crash = runCrashIsolated([&] {
+    FrontendResult Parsed = analyzeFile(Cmd, Opts.Frontend);
+    if (Parsed.Model.MainFile.empty())
+      Parsed.Model.MainFile = Cmd.File;
+    FileReport Done = analyzeModel(Parsed, Opts);
+    R = std::move(Done);
+  });
+  if (Crash) {
+    R = FileReport();
+    R.File = Cmd.File;
+    R.Failure = "the analysis of '" + Cmd.File + "' crashed (" +
+                llvm::toString(std::move(Crash)) + "); no results for it";
+  }
+  return R;
 }
 
 } // namespace warplint

@@ -15,6 +15,9 @@
 #include "Report/Diagnostic.h"
 #include "Solve/Solver.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+
 #include <map>
 #include <string>
 #include <vector>
@@ -35,17 +38,28 @@ struct PipelineOptions {
   /// the file name as the model spells it): the fixes' edits and NOLINT
   /// comments are read from them, so they fit the text that was parsed.
   std::map<std::string, std::string> Overlay;
+  /// What the analysis of one file may spend after the parse (the solver
+  /// and the fix search): past it, what is left is unknown with the reason.
+  double TimeBudgetSeconds = 20;
+  uint64_t LaneEvaluationBudget = uint64_t(1) << 30;
 };
 
 struct FileReport {
   std::string File;
   bool Parsed = false;
+  /// Set when there is no analysis for another reason than clang's errors
+  /// (the parse or the analysis crashed): what happened, naming the file.
+  std::string Failure;
   std::string ClangDiagnostics;
   std::vector<std::string> FlagWarnings;
   /// The frontend's notes (FrontendResult::Notes), for "warplint: note:".
   std::vector<std::string> Notes;
   /// The GPU every number of this file is for ("sm_90").
   std::string Arch;
+  /// Problems with what the kernels are analyzed for (a launch shape the
+  /// target cannot run): warnings about the input, not findings, printed
+  /// like clang's own warnings. Their Check is empty.
+  std::vector<Diagnostic> InputWarnings;
   std::vector<Diagnostic> Diagnostics; ///< after NOLINT suppression
   std::vector<AccessRecord> Records;   ///< every access x launch
   unsigned Kernels = 0;
@@ -56,9 +70,21 @@ struct FileReport {
   unsigned UnknownAccesses = 0;
 };
 
-/// Runs the whole analysis for one compile command.
+/// Runs the whole analysis for one compile command, isolated: on a thread
+/// with a large stack (clang's recursion and warplint's bounded walkers fit
+/// in it), with a crash inside (clang's or warplint's) caught and turned
+/// into a FileReport whose Failure names the file.
 FileReport analyzeCommand(const CompileCommand &Cmd,
                           const PipelineOptions &Opts);
+
+/// Stack of the thread that runs one file's analysis.
+constexpr unsigned AnalysisStackBytes = 64u << 20;
+
+/// Runs Work on a thread with a StackBytes stack; a crash inside it (a
+/// fatal signal, abort, an LLVM fatal error) is caught and described
+/// ("Segmentation fault"). What Work had allocated is leaked.
+llvm::Error runCrashIsolated(llvm::function_ref<void()> Work,
+                             unsigned StackBytes = AnalysisStackBytes);
 
 /// The same from a parsed model (tests, editors with their own parse).
 FileReport analyzeModel(const FrontendResult &Parsed,

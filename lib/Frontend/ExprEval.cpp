@@ -112,6 +112,11 @@ AbsValue KernelWalker::toInt(const AbsValue &V, const clang::Expr *E) {
 AbsValue KernelWalker::eval(const clang::Expr *E) {
   if (!E)
     return AbsValue::unknown("a missing expression", true);
+  if (WalkDepth >= MaxWalkDepth) {
+    skipTooDeep(E);
+    return AbsValue::unknown(tooDeepReason(), true);
+  }
+  NestingScope Nest(WalkDepth);
   // Anything clang can fold is a constant: literals, constexpr and const
   // variables, enumerators, template arguments, sizeof, warpSize.
   QualType T = E->getType();
@@ -125,11 +130,12 @@ AbsValue KernelWalker::eval(const clang::Expr *E) {
             noteOutsideUse(*Obj, U->getBeginLoc(), "sizeof");
     clang::Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx))
-      return AbsValue::integer(R.Val.getInt().getExtValue());
+      if (std::optional<int64_t> V = R.Val.getInt().tryExtValue())
+        return AbsValue::integer(*V);
   }
   if (E->isValueDependent() || E->isTypeDependent())
     return AbsValue::unknown("dependent code '" + text(E) + "'", true);
-  return evalImpl(E);
+  return boundDepth(evalImpl(E));
 }
 
 std::optional<AbsValue> KernelWalker::builtinVar(const clang::Expr *E) {

@@ -78,9 +78,82 @@ void KernelWalker::run(const FunctionDecl *Kernel) {
   Frames.pop_back();
 }
 
+namespace {
+
+/// Which kinds of exit (return, break, continue, goto) a statement contains,
+/// at any depth.
+class AnyExit : public RecursiveASTVisitor<AnyExit> {
+public:
+  bool Return = false, Break = false, Continue = false;
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitReturnStmt(ReturnStmt *) { return Return = true; }
+  bool VisitGotoStmt(GotoStmt *) { return Return = Break = true; }
+  bool VisitBreakStmt(BreakStmt *) { return Break = true; }
+  bool VisitContinueStmt(ContinueStmt *) { return Continue = true; }
+};
+
+} // namespace
+
+std::string KernelWalker::tooDeepReason() {
+  return "code nested more than " + std::to_string(MaxWalkDepth) +
+         " levels deep (too deep)";
+}
+
+Flow KernelWalker::skipTooDeep(const Stmt *S) {
+  if (!TooDeepNoted) {
+    K.Warnings.emplace_back(loc(S->getBeginLoc()),
+                            tooDeepReason() + " in '" + K.Name +
+                                "' is not analyzed: memory accesses inside "
+                                "it are not modelled");
+    TooDeepNoted = true;
+  }
+  havocAssigned(S, nullptr, "is assigned in " + tooDeepReason());
+  AnyExit X;
+  X.TraverseStmt(const_cast<Stmt *>(S));
+  Flow F;
+  if (X.Return)
+    F.Return = Predicate::unknown("a return in " + tooDeepReason(), true);
+  if (X.Break)
+    F.Break = Predicate::unknown("a break in " + tooDeepReason(), true);
+  if (X.Continue)
+    F.Continue = Predicate::unknown("a continue in " + tooDeepReason(), true);
+  return F;
+}
+
+AbsValue KernelWalker::boundDepth(AbsValue V) const {
+  unsigned D = 0;
+  switch (V.K) {
+  case AbsValue::Kind::Int:
+    D = V.Int.depth();
+    break;
+  case AbsValue::Kind::Bool:
+    D = V.Bool.depth();
+    break;
+  case AbsValue::Kind::Pointer:
+    if (V.Offset && V.Offset->depth() > MaxValueDepth) {
+      V.Offset.reset();
+      V.Reason = "an address computed in more than " +
+                 std::to_string(MaxValueDepth) + " steps (too deep)";
+      V.ThreadDep = true;
+    }
+    return V;
+  case AbsValue::Kind::Unknown:
+    return V;
+  }
+  if (D <= MaxValueDepth)
+    return V;
+  return AbsValue::unknown("a value computed in more than " +
+                               std::to_string(MaxValueDepth) +
+                               " steps (too deep)",
+                           threadDependent(V));
+}
+
 Flow KernelWalker::walkStmt(const Stmt *S) {
   if (!S)
     return {};
+  if (WalkDepth >= MaxWalkDepth)
+    return skipTooDeep(S);
+  NestingScope Nest(WalkDepth);
   if (const auto *C = dyn_cast<CompoundStmt>(S))
     return walkCompound(C);
   if (const auto *I = dyn_cast<IfStmt>(S))
@@ -291,6 +364,7 @@ void KernelWalker::mergeEnv(const Predicate &C,
                                            "' as assigned in different branches",
                                        Dep);
     }
+    Out[D] = boundDepth(std::move(Out[D]));
   }
   Frames.back().Env = std::move(Out);
 }

@@ -223,7 +223,36 @@ private:
   /// If-conditions seen so far (Barriers.cpp).
   std::vector<std::pair<Predicate, const clang::IfStmt *>> IfConditions;
   bool CapReached = false;
+
+  // --- nesting budget (KernelWalker.cpp)
+  /// How deep statements and expressions may nest, inlined calls included,
+  /// before the walker stops descending. Each level takes a few KiB of
+  /// stack, so this stays far below an 8 MiB stack whatever clang accepts.
+  static constexpr unsigned MaxWalkDepth = 512;
+  /// How deep an Expr or Predicate value may grow (`v = v + x;` repeated,
+  /// selects of merged branches) before it becomes unknown: the solver,
+  /// printing and comparison recurse over them.
+  static constexpr unsigned MaxValueDepth = 512;
+  /// Counts one level of nesting for as long as it lives.
+  struct NestingScope {
+    explicit NestingScope(unsigned &Depth) : Depth(Depth) { ++Depth; }
+    ~NestingScope() { --Depth; }
+    NestingScope(const NestingScope &) = delete;
+    NestingScope &operator=(const NestingScope &) = delete;
+    unsigned &Depth;
+  };
+  /// The reason of everything the budget cuts off.
+  static std::string tooDeepReason();
+  /// Skips S, nested past MaxWalkDepth: the variables it may assign are
+  /// forgotten, and a warning (once per kernel) says accesses inside it are
+  /// not analyzed. Returns how control may leave it (unknown conditions for
+  /// each kind of exit S contains).
+  Flow skipTooDeep(const clang::Stmt *S);
+  /// V, or unknown ("too deep") when its Expr or Predicate is deeper than
+  /// MaxValueDepth.
+  AbsValue boundDepth(AbsValue V) const;
   unsigned WalkDepth = 0;
+  bool TooDeepNoted = false;
 };
 
 } // namespace warplint

@@ -50,7 +50,8 @@ AbsValue KernelWalker::lookupVar(const ValueDecl *D, const clang::Expr *E) {
       clang::Expr::EvalResult R;
       if (!VD->getInit()->isValueDependent() &&
           VD->getInit()->EvaluateAsInt(R, Ctx))
-        return AbsValue::integer(R.Val.getInt().getExtValue());
+        if (std::optional<int64_t> V = R.Val.getInt().tryExtValue())
+          return AbsValue::integer(*V);
     }
     if (VD->hasGlobalStorage() && T->isIntegralOrEnumerationType() &&
         (VD->hasAttr<CUDAConstantAttr>() || T.isConstQualified())) {
@@ -283,7 +284,7 @@ void KernelWalker::writeLValue(const LValue &LV, const clang::Expr *E,
       V = toInt(V, E);
     if (T->isPointerType() && V.K == AbsValue::Kind::Pointer)
       V.Derived = true;
-    Frames.back().Env[LV.Var] = V;
+    Frames.back().Env[LV.Var] = boundDepth(std::move(V));
     return;
   }
   case LValue::Kind::Memory:

@@ -2,7 +2,9 @@
 
 #include "Frontend/LaunchSites.h"
 #include "Frontend/SourceLocs.h"
+#include "Model/LaunchShape.h"
 
+#include "clang/Basic/TargetInfo.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -75,7 +77,7 @@ public:
     clang::Expr::EvalResult R;
     if (E->isPRValue() && E->getType()->isIntegralOrEnumerationType() &&
         E->EvaluateAsInt(R, Ctx))
-      return R.Val.getInt().getExtValue();
+      return R.Val.getInt().tryExtValue();
     E = E->IgnoreParenImpCasts();
     if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
       return integer(C->getSubExpr(), Depth + 1);
@@ -88,17 +90,23 @@ public:
       auto Rv = integer(B->getRHS(), Depth + 1);
       if (!L || !Rv)
         return std::nullopt;
+      int64_t Out;
       switch (B->getOpcode()) {
       case BO_Add:
-        return *L + *Rv;
+        return __builtin_add_overflow(*L, *Rv, &Out) ? std::nullopt
+                                                     : std::optional(Out);
       case BO_Sub:
-        return *L - *Rv;
+        return __builtin_sub_overflow(*L, *Rv, &Out) ? std::nullopt
+                                                     : std::optional(Out);
       case BO_Mul:
-        return *L * *Rv;
+        return __builtin_mul_overflow(*L, *Rv, &Out) ? std::nullopt
+                                                     : std::optional(Out);
       case BO_Div:
-        return *Rv ? std::optional<int64_t>(*L / *Rv) : std::nullopt;
+        return applyBinary(ExprKind::Div, *L, *Rv, Out) ? std::optional(Out)
+                                                        : std::nullopt;
       case BO_Rem:
-        return *Rv ? std::optional<int64_t>(*L % *Rv) : std::nullopt;
+        return applyBinary(ExprKind::Rem, *L, *Rv, Out) ? std::optional(Out)
+                                                        : std::nullopt;
       default:
         return std::nullopt;
       }
@@ -237,10 +245,35 @@ bool sameConfig(const LaunchConfig &A, const LaunchConfig &B) {
          A.DynamicSharedBytes == B.DynamicSharedBytes;
 }
 
+/// The extents of `block-dim(X[,Y[,Z]])` at the start of Text, each a
+/// decimal number that fits in 64 bits; nullopt when malformed.
+std::optional<BlockShape> parseBlockDimAnnotation(llvm::StringRef Text) {
+  Text = Text.ltrim(" \t");
+  if (!Text.consume_front("("))
+    return std::nullopt;
+  size_t Close = Text.find(')');
+  if (Close == llvm::StringRef::npos)
+    return std::nullopt;
+  llvm::SmallVector<llvm::StringRef, 3> Parts;
+  Text.take_front(Close).split(Parts, ',');
+  if (Parts.empty() || Parts.size() > 3)
+    return std::nullopt;
+  int64_t V[3] = {1, 1, 1};
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    llvm::StringRef P = Parts[I].trim(" \t");
+    // getAsInteger accepts a leading sign only for signed types; a "-3"
+    // still parses, so that the shape check can say what is wrong with it.
+    if (P.empty() || P.getAsInteger(10, V[I]))
+      return std::nullopt;
+  }
+  return BlockShape{V[0], V[1], V[2]};
+}
+
 /// `// warplint: block-dim(X[,Y[,Z]])` on the comment lines right before the
-/// kernel (or its template header).
+/// kernel (or its template header). A malformed comment becomes a warning.
 std::vector<LaunchConfig> annotations(ASTContext &Ctx,
-                                      const FunctionDecl *Kernel) {
+                                      const FunctionDecl *Kernel,
+                                      KernelModel &K) {
   std::vector<LaunchConfig> Out;
   const FunctionDecl *D = Kernel;
   if (const FunctionDecl *P = Kernel->getTemplateInstantiationPattern())
@@ -262,8 +295,7 @@ std::vector<LaunchConfig> annotations(ASTContext &Ctx,
   // (StringRef::rfind(C, From) searches the positions before From.)
   size_t LineStart = Buf.rfind('\n', Offset);
   LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
-  llvm::Regex Re("warplint:[ \t]*block-dim[ \t]*\\([ \t]*([0-9]+)[ \t]*(,[ "
-                 "\t]*([0-9]+)[ \t]*)?(,[ \t]*([0-9]+)[ \t]*)?\\)");
+  llvm::Regex Re("warplint:[ \t]*block-dim");
   while (LineStart > 0) {
     size_t PrevEnd = LineStart - 1;
     size_t PrevStart = Buf.rfind('\n', PrevEnd);
@@ -271,26 +303,47 @@ std::vector<LaunchConfig> annotations(ASTContext &Ctx,
     llvm::StringRef Line = Buf.slice(PrevStart, PrevEnd).trim();
     if (!Line.starts_with("//"))
       break;
-    llvm::SmallVector<llvm::StringRef, 6> M;
+    llvm::SmallVector<llvm::StringRef, 1> M;
     if (Re.match(Line, &M)) {
-      LaunchConfig L;
-      L.Source = LaunchSource::Annotation;
-      BlockShape B;
-      M[1].getAsInteger(10, B.X);
-      B.Y = B.Z = 1;
-      if (!M[3].empty())
-        M[3].getAsInteger(10, B.Y);
-      if (!M[5].empty())
-        M[5].getAsInteger(10, B.Z);
-      L.Block = B;
       size_t Col = Buf.slice(PrevStart, PrevEnd).find("//");
-      L.Site = toSourceLoc(
+      SourceLoc Site = toSourceLoc(
           Ctx, SM.getComposedLoc(FID, unsigned(PrevStart + Col)));
-      Out.insert(Out.begin(), L);
+      size_t After = M[0].data() + M[0].size() - Line.data();
+      if (auto B = parseBlockDimAnnotation(Line.drop_front(After))) {
+        LaunchConfig L;
+        L.Source = LaunchSource::Annotation;
+        L.Block = *B;
+        L.Site = Site;
+        Out.insert(Out.begin(), L);
+      } else {
+        K.Warnings.emplace_back(
+            Site, "malformed 'warplint: block-dim' comment for '" + K.Name +
+                      "': expected block-dim(X[,Y[,Z]]) with integer "
+                      "extents; it is ignored");
+      }
     }
     LineStart = PrevStart;
   }
   return Out;
+}
+
+/// Where a launch configuration comes from, for a warning about it.
+std::string sourcePhrase(LaunchSource S) {
+  switch (S) {
+  case LaunchSource::LaunchSite:
+    return "the launch";
+  case LaunchSource::CommandLine:
+    return "--block-dim";
+  case LaunchSource::Annotation:
+    return "the 'warplint: block-dim' comment";
+  case LaunchSource::ConfigFile:
+    return "the BlockShapes entry";
+  case LaunchSource::LaunchBounds:
+    return "__launch_bounds__";
+  case LaunchSource::Assumed:
+    break;
+  }
+  return "the assumed launch";
 }
 
 } // namespace
@@ -310,21 +363,57 @@ LaunchSiteIndex::sitesOf(const FunctionDecl *Kernel) const {
 void chooseLaunches(ASTContext &Ctx, const FunctionDecl *Kernel,
                     const LaunchSiteIndex &Index, const FrontendOptions &Opts,
                     KernelModel &K) {
+  // The limits of the GPU the file is parsed for (the one target decision,
+  // CompileFlags.cpp), else of the one the caller chose.
+  std::optional<ArchInfo> Arch;
+  for (const TargetInfo *T : {&Ctx.getTargetInfo(), Ctx.getAuxTargetInfo()})
+    if (!Arch && T && T->getTriple().isNVPTX() && !Opts.ArchOverrides)
+      Arch = findArch(T->getTargetOpts().CPU);
+  if (!Arch)
+    Arch = findArch(Opts.Arch);
+  if (!Arch)
+    Arch = findArch("sm_90");
   std::optional<int64_t> Bounds;
   if (const auto *A = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
     clang::Expr::EvalResult R;
     if (A->getMaxThreads() && !A->getMaxThreads()->isValueDependent() &&
         A->getMaxThreads()->EvaluateAsInt(R, Ctx))
-      Bounds = R.Val.getInt().getExtValue();
+      Bounds = R.Val.getInt().tryExtValue();
   }
-  K.MaxThreadsPerBlock = Bounds;
 
+  // Every shape, whatever its source, passes the target's limits before it
+  // is analyzed; one that does not is a warning at its source.
   auto Add = [&](const LaunchConfig &L) {
+    if (auto Problem = launchShapeProblem(*Arch, L)) {
+      std::string Msg = sourcePhrase(L.Source) + " of '" + K.Name +
+                        "' has an invalid launch shape: " + *Problem +
+                        "; it is not analyzed";
+      for (const auto &W : K.Warnings)
+        if (W.first == L.Site && W.second == Msg)
+          return;
+      K.Warnings.emplace_back(L.Site, std::move(Msg));
+      return;
+    }
     for (const LaunchConfig &E : K.Launches)
       if (E.Source == L.Source && sameConfig(E, L))
         return;
     K.Launches.push_back(L);
   };
+  // __launch_bounds__ is checked whether or not it gives the shape: the
+  // occupancy estimate reads it.
+  if (Bounds) {
+    LaunchConfig L;
+    L.Source = LaunchSource::LaunchBounds;
+    L.Block = BlockShape{*Bounds, 1, 1};
+    L.Site = toSourceLoc(Ctx, Kernel->getAttr<CUDALaunchBoundsAttr>()
+                                  ->getLocation());
+    if (launchShapeProblem(*Arch, L)) {
+      Add(L); // the warning
+      Bounds.reset();
+    }
+  }
+  K.MaxThreadsPerBlock = Bounds;
+
   for (const LaunchSiteIndex::Site &S : Index.sitesOf(Kernel)) {
     if (S.Config)
       Add(*S.Config);
@@ -341,7 +430,7 @@ void chooseLaunches(ASTContext &Ctx, const FunctionDecl *Kernel,
   }
   if (!K.Launches.empty())
     return;
-  for (const LaunchConfig &L : annotations(Ctx, Kernel))
+  for (const LaunchConfig &L : annotations(Ctx, Kernel, K))
     Add(L);
   if (!K.Launches.empty())
     return;
@@ -359,7 +448,7 @@ void chooseLaunches(ASTContext &Ctx, const FunctionDecl *Kernel,
       L.Site = It->second.Where;
       Add(L);
     }
-    return true;
+    return !K.Launches.empty();
   };
   if (AddConfigured(K.Name) ||
       AddConfigured(Kernel->getQualifiedNameAsString()) ||

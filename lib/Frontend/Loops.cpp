@@ -113,7 +113,7 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
   auto ConstOf = [&](const clang::Expr *E) -> std::optional<int64_t> {
     clang::Expr::EvalResult R;
     if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
-      return R.Val.getInt().getExtValue();
+      return R.Val.getInt().tryExtValue();
     return std::nullopt;
   };
   if (Inc && Var) {

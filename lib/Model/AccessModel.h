@@ -229,6 +229,11 @@ struct KernelModel {
   std::vector<LaunchConfig> Launches; ///< never empty after extraction
   /// Block size bound from __launch_bounds__ (max threads), when present.
   std::optional<int64_t> MaxThreadsPerBlock;
+  /// Problems with what the kernel is analyzed for that the user must see
+  /// whatever checks run (a launch shape the target cannot run, a malformed
+  /// block-dim comment, code too deeply nested to analyze): reported as
+  /// warnings at their location.
+  std::vector<std::pair<SourceLoc, std::string>> Warnings;
   /// Remarks for things skipped (recursion, too many accesses, ...).
   std::vector<std::pair<SourceLoc, std::string>> Remarks;
 

@@ -9,6 +9,7 @@
 #ifndef WARPLINT_MODEL_ARCH_H
 #define WARPLINT_MODEL_ARCH_H
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,10 @@ struct ArchInfo {
   unsigned MaxThreadsPerSM;
   unsigned MaxBlocksPerSM;
   unsigned MaxThreadsPerBlock = 1024;
+  /// Largest blockDim per dimension (x, y, z) and gridDim per dimension; a
+  /// launch outside these fails with cudaErrorInvalidConfiguration.
+  unsigned MaxBlockDim[3] = {1024, 1024, 64};
+  int64_t MaxGridDim[3] = {2147483647, 65535, 65535};
 };
 
 /// The table, oldest first.

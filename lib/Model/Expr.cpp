@@ -16,6 +16,7 @@ struct Expr::Node {
   Symbol Sym;
   std::vector<Expr> Ops; // two operands for binary nodes and Select arms
   std::shared_ptr<const Predicate> Cond;
+  unsigned Depth = 1;
 };
 
 Expr::Expr(int64_t Value) {
@@ -32,6 +33,7 @@ Expr Expr::symbol(Symbol S) {
 }
 
 ExprKind Expr::kind() const { return N->Kind; }
+unsigned Expr::depth() const { return N->Depth; }
 int64_t Expr::constValue() const {
   assert(N->Kind == ExprKind::Const);
   return N->Value;
@@ -82,6 +84,7 @@ Expr Expr::binary(ExprKind K, Expr A, Expr B) {
     return A;
   auto N = std::make_shared<Node>();
   N->Kind = K;
+  N->Depth = std::max(A.depth(), B.depth()) + 1;
   N->Ops = {std::move(A), std::move(B)};
   return Expr(std::shared_ptr<const Node>(std::move(N)));
 }
@@ -95,6 +98,7 @@ Expr Expr::select(const Predicate &Cond, Expr A, Expr B) {
     return A;
   auto N = std::make_shared<Node>();
   N->Kind = ExprKind::Select;
+  N->Depth = std::max({A.depth(), B.depth(), Cond.depth()}) + 1;
   N->Ops = {std::move(A), std::move(B)};
   N->Cond = std::make_shared<const Predicate>(Cond);
   return Expr(std::shared_ptr<const Node>(std::move(N)));
@@ -373,9 +377,17 @@ Predicate Predicate::cmp(CmpKind Op, Expr LHS, Expr RHS) {
   Predicate P;
   P.Kind = PredKind::Cmp;
   P.Op = Op;
+  P.Depth = std::max(LHS.depth(), RHS.depth()) + 1;
   P.LHS = std::move(LHS);
   P.RHS = std::move(RHS);
   return P;
+}
+
+static unsigned maxDepth(const std::vector<Predicate> &Ops) {
+  unsigned D = 0;
+  for (const Predicate &P : Ops)
+    D = std::max(D, P.depth());
+  return D;
 }
 
 Predicate Predicate::conj(std::vector<Predicate> Ops) {
@@ -396,6 +408,7 @@ Predicate Predicate::conj(std::vector<Predicate> Ops) {
     return Kept.front();
   Predicate P;
   P.Kind = PredKind::And;
+  P.Depth = maxDepth(Kept) + 1;
   P.Ops = std::move(Kept);
   return P;
 }
@@ -418,6 +431,7 @@ Predicate Predicate::disj(std::vector<Predicate> Ops) {
     return Kept.front();
   Predicate P;
   P.Kind = PredKind::Or;
+  P.Depth = maxDepth(Kept) + 1;
   P.Ops = std::move(Kept);
   return P;
 }
@@ -443,6 +457,7 @@ Predicate Predicate::negate(Predicate In) {
   default: {
     Predicate P;
     P.Kind = PredKind::Not;
+    P.Depth = In.Depth + 1;
     P.Ops = {std::move(In)};
     return P;
   }

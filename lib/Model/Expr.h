@@ -149,6 +149,9 @@ public:
   const Predicate &cond() const; ///< Only for Select.
 
   bool isConst() const { return kind() == ExprKind::Const; }
+  /// Height of the tree (1 for a constant or a symbol), in O(1): the front
+  /// end bounds it so that the recursive algorithms on trees stay shallow.
+  unsigned depth() const;
   std::optional<int64_t> asConst() const;
 
   /// True when the tree only uses +, * by a constant, Div/Rem by a positive
@@ -228,6 +231,8 @@ public:
   bool unknownDependsOnThread() const { return ThreadDependent; }
 
   bool isTrue() const { return Kind == PredKind::True; }
+  /// Height of the condition, its Exprs included, in O(1).
+  unsigned depth() const { return Depth; }
   /// True when an Unknown node appears anywhere inside.
   bool hasUnknown() const;
   /// Reasons of the Unknown nodes inside, in order.
@@ -252,6 +257,7 @@ private:
   std::vector<Predicate> Ops;
   std::string Reason;
   bool ThreadDependent = false;
+  unsigned Depth = 1;
 };
 
 std::ostream &operator<<(std::ostream &OS, const Predicate &P);

@@ -118,4 +118,64 @@ std::optional<int64_t> CompiledExpr::run(const Env &Now) const {
   return Stack[0];
 }
 
+CompiledPredicate::CompiledPredicate(const Predicate &P, const Env &Fixed)
+    : Kind(P.kind()), Op(P.cmpKind()) {
+  if (Kind == PredKind::Cmp) {
+    LHS.emplace(P.lhs(), Fixed);
+    RHS.emplace(P.rhs(), Fixed);
+  }
+  for (const Predicate &Sub : P.operands())
+    Ops.emplace_back(Sub, Fixed);
+}
+
+std::optional<bool> CompiledPredicate::run(const Env &Now) const {
+  switch (Kind) {
+  case PredKind::True:
+    return true;
+  case PredKind::False:
+    return false;
+  case PredKind::Unknown:
+    return std::nullopt;
+  case PredKind::Cmp: {
+    auto A = LHS->run(Now), B = RHS->run(Now);
+    if (!A || !B)
+      return std::nullopt;
+    switch (Op) {
+    case CmpKind::LT:
+      return *A < *B;
+    case CmpKind::LE:
+      return *A <= *B;
+    case CmpKind::GT:
+      return *A > *B;
+    case CmpKind::GE:
+      return *A >= *B;
+    case CmpKind::EQ:
+      return *A == *B;
+    case CmpKind::NE:
+      return *A != *B;
+    }
+    return std::nullopt;
+  }
+  case PredKind::Not: {
+    auto R = Ops.front().run(Now);
+    if (!R)
+      return std::nullopt;
+    return !*R;
+  }
+  case PredKind::And:
+  case PredKind::Or: {
+    bool IsAnd = Kind == PredKind::And;
+    for (const CompiledPredicate &Sub : Ops) {
+      auto R = Sub.run(Now);
+      if (!R)
+        return std::nullopt;
+      if (*R != IsAnd)
+        return !IsAnd;
+    }
+    return IsAnd;
+  }
+  }
+  return std::nullopt;
+}
+
 } // namespace warplint

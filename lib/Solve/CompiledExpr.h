@@ -58,6 +58,23 @@ private:
   void compile(const Expr &E, const Env &Fixed, size_t Depth);
 };
 
+/// A guard compiled the same way: its comparisons' sides are CompiledExprs,
+/// the rest a small tree evaluated as Predicate::evaluate does (C
+/// short-circuit, Unknown gives no value).
+class CompiledPredicate {
+public:
+  CompiledPredicate(const Predicate &P, const Env &Fixed);
+
+  /// Env::eval(P) for an Env with Fixed's free values. Not reentrant.
+  std::optional<bool> run(const Env &Now) const;
+
+private:
+  PredKind Kind;
+  CmpKind Op = CmpKind::EQ;
+  std::optional<CompiledExpr> LHS, RHS; ///< Cmp
+  std::vector<CompiledPredicate> Ops;   ///< And, Or, Not
+};
+
 } // namespace warplint
 
 #endif // WARPLINT_SOLVE_COMPILEDEXPR_H

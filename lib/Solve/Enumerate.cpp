@@ -241,8 +241,9 @@ enumerateRequests(const SolveSpace &S, const FreeValues &Values,
                   uint64_t &Budget,
                   const std::function<void(const RequestView &)> &Visit) {
   Env E = makeEnv(S, Values);
-  // The address of every lane at every point: compiled once.
+  // The address and the guard of every lane at every point: compiled once.
   CompiledExpr Address(S.Offset, E);
+  CompiledPredicate Guard(S.Guard, E);
 
   uint64_t UniformRepeat = 1;
   if (!S.CountedPerPoint) {
@@ -265,7 +266,7 @@ enumerateRequests(const SolveSpace &S, const FreeValues &Values,
     if (Budget == 0)
       return overBudget();
     --Budget;
-    auto Active = E.eval(S.Guard);
+    auto Active = Guard.run(E);
     if (!Active)
       return error("cannot evaluate the guard '" + S.Guard.str(S.Name) + "'");
     if (!*Active)
@@ -311,7 +312,7 @@ enumerateRequests(const SolveSpace &S, const FreeValues &Values,
           continue;
         std::copy(L.Thread, L.Thread + 3, E.Thread);
         if (GuardPerLane)
-          L.Active = E.eval(S.Guard);
+          L.Active = Guard.run(E);
         if (Split.Valid)
           L.LanePart = smallSum(Split.LaneTerms, E);
       }
@@ -336,7 +337,7 @@ enumerateRequests(const SolveSpace &S, const FreeValues &Values,
         continue;
       std::optional<bool> PointActive;
       if (GuardPerPoint)
-        PointActive = E.eval(S.Guard);
+        PointActive = Guard.run(E);
       std::optional<int64_t> PointPart;
       if (Split.Valid)
         PointPart = smallSum(Split.PointTerms, E);
@@ -360,7 +361,7 @@ enumerateRequests(const SolveSpace &S, const FreeValues &Values,
             Active = PointActive;
           } else if (!GuardPerLane) {
             std::copy(L.Thread, L.Thread + 3, E.Thread);
-            Active = E.eval(S.Guard);
+            Active = Guard.run(E);
           }
           if (!Active)
             return GuardError();

@@ -118,6 +118,14 @@ uint64_t FreePlan::caseCount() const {
   return N;
 }
 
+void FreePlan::classes(uint64_t Index, std::vector<unsigned> &ClassOf) const {
+  ClassOf.clear();
+  for (const SymbolClasses &SC : Symbols) {
+    ClassOf.push_back(unsigned(Index % SC.Classes.size()));
+    Index /= SC.Classes.size();
+  }
+}
+
 FreeValues FreePlan::values(uint64_t Index,
                             std::vector<unsigned> &ClassOf) const {
   std::map<Symbol, int64_t> Value;
@@ -591,65 +599,113 @@ describeCases(const FreePlan &Plan, const std::vector<uint64_t> &Chosen,
     return SourceName(Sym);
   };
   size_t NS = Plan.Symbols.size();
-  using Tuple = std::vector<int>;
-  std::vector<unsigned> ClassOf;
-  auto ToTuple = [&](uint64_t Index) {
-    Plan.values(Index, ClassOf);
-    return Tuple(ClassOf.begin(), ClassOf.end());
+  // A tuple gives each symbol a class, or -1 for any class. Tuples are
+  // encoded as numbers whose order is the lexicographic order of the
+  // tuples: digit S is T[S] + 1, symbol 0 most significant. (Sets of
+  // vectors cost an allocation per tuple, and there may be 10^5 of them.)
+  std::vector<uint64_t> Radix(NS), W(NS, 1);
+  for (size_t S = 0; S < NS; ++S)
+    Radix[S] = Plan.Symbols[S].Classes.size();
+  for (size_t S = NS - 1; S-- > 0;)
+    if (__builtin_mul_overflow(W[S + 1], Radix[S + 1] + 1, &W[S]))
+      return "";
+  uint64_t Span;
+  if (__builtin_mul_overflow(W[0], Radix[0] + 1, &Span))
+    return "";
+  auto Digit = [&](uint64_t Code, size_t S) {
+    return int(Code / W[S] % (Radix[S] + 1)) - 1;
   };
-  std::set<Tuple> Set, DontCare;
-  for (uint64_t C : Chosen)
-    Set.insert(ToTuple(C));
-  std::set<uint64_t> Exec(Executed.begin(), Executed.end());
-  for (uint64_t C = 0, N = Plan.caseCount(); C < N && N < 100000; ++C)
-    if (!Exec.count(C))
-      DontCare.insert(ToTuple(C));
+  auto With = [&](uint64_t Code, size_t S, int C) {
+    return Code - uint64_t(Digit(Code, S) + 1) * W[S] + uint64_t(C + 1) * W[S];
+  };
+  auto Unique = [](std::vector<uint64_t> &V) {
+    std::sort(V.begin(), V.end());
+    V.erase(std::unique(V.begin(), V.end()), V.end());
+  };
+  // Case index (FreePlan::classes: mixed radix, symbol 0 least
+  // significant) to code.
+  std::vector<unsigned> ClassOf;
+  std::vector<uint64_t> Set;
+  for (uint64_t C : Chosen) {
+    Plan.classes(C, ClassOf);
+    uint64_t Code = 0;
+    for (size_t S = 0; S < NS; ++S)
+      Code += uint64_t(ClassOf[S] + 1) * W[S];
+    Set.push_back(Code);
+  }
+  Unique(Set);
+  // The cases where the access does not run (any outcome will do there),
+  // when there are few enough cases to list them, by case index.
+  uint64_t NCases = Plan.caseCount();
+  std::vector<char> DontCareCase;
+  if (NCases < 100000) {
+    DontCareCase.assign(NCases, 1);
+    for (uint64_t C : Executed)
+      if (C < NCases)
+        DontCareCase[C] = 0;
+  }
+  // Place value of each symbol's class in a case index.
+  std::vector<uint64_t> Stride(NS, 1);
+  for (size_t S = 1; S < NS; ++S)
+    Stride[S] = Stride[S - 1] * Radix[S - 1];
 
   // Drop a symbol from a group of tuples when all its classes are there.
+  std::vector<std::pair<uint64_t, int>> Groups; // (key, class of S)
+  std::vector<char> Present;                     // classes of one group
   for (size_t S = 0; S < NS; ++S) {
-    std::map<Tuple, std::set<int>> Groups;
-    for (const Tuple &T : Set) {
-      Tuple Key = T;
-      Key[S] = -1;
-      Groups[Key].insert(T[S]);
-    }
-    std::set<Tuple> Next;
-    for (auto &[Key, Classes] : Groups) {
-      size_t Covered = Classes.size();
-      for (int C = 0; C < int(Plan.Symbols[S].Classes.size()); ++C) {
-        Tuple T = Key;
-        T[S] = C;
-        if (!Classes.count(C) && DontCare.count(T))
-          ++Covered;
-      }
-      if (Covered == Plan.Symbols[S].Classes.size()) {
-        Next.insert(Key);
-      } else {
-        for (int C : Classes) {
-          Tuple T = Key;
-          T[S] = C;
-          Next.insert(T);
+    Groups.clear();
+    for (uint64_t T : Set)
+      Groups.push_back({With(T, S, -1), Digit(T, S)});
+    std::sort(Groups.begin(), Groups.end());
+    std::vector<uint64_t> Next;
+    for (size_t I = 0; I < Groups.size();) {
+      size_t J = I;
+      while (J < Groups.size() && Groups[J].first == Groups[I].first)
+        ++J;
+      uint64_t Key = Groups[I].first;
+      Present.assign(Radix[S], 0);
+      for (size_t K = I; K < J; ++K)
+        Present[size_t(Groups[K].second)] = 1;
+      size_t Covered = J - I; // distinct: Set has no duplicates
+      // The other classes of S count as covered where the access does not
+      // run: only single cases (no symbol dropped yet) can be looked up.
+      bool Single = !DontCareCase.empty();
+      uint64_t Base = 0;
+      for (size_t O = 0; O < NS && Single; ++O)
+        if (O != S) {
+          int D = Digit(Key, O);
+          Single = D >= 0;
+          Base += Single ? uint64_t(D) * Stride[O] : 0;
         }
+      for (int C = 0; Single && C < int(Radix[S]); ++C)
+        if (DontCareCase[Base + uint64_t(C) * Stride[S]] && !Present[C])
+          ++Covered;
+      if (Covered == Radix[S]) {
+        Next.push_back(Key);
+      } else {
+        for (size_t K = I; K < J; ++K)
+          Next.push_back(With(Key, S, Groups[K].second));
       }
+      I = J;
     }
+    Unique(Next);
     Set = std::move(Next);
   }
 
   // Group by all symbols but the last one that is still constrained.
   std::vector<std::string> Disjuncts;
-  std::map<Tuple, std::set<unsigned>> ByRest;
   int Last = -1;
-  for (const Tuple &T : Set)
+  for (uint64_t T : Set)
     for (size_t S = 0; S < NS; ++S)
-      if (T[S] >= 0)
+      if (Digit(T, S) >= 0)
         Last = std::max(Last, int(S));
   if (Last < 0)
     return "";
-  for (const Tuple &T : Set) {
-    Tuple Key = T;
-    Key[Last] = -1;
-    if (T[Last] >= 0)
-      ByRest[Key].insert(unsigned(T[Last]));
+  std::map<uint64_t, std::set<unsigned>> ByRest;
+  for (uint64_t T : Set) {
+    uint64_t Key = With(T, size_t(Last), -1);
+    if (Digit(T, size_t(Last)) >= 0)
+      ByRest[Key].insert(unsigned(Digit(T, size_t(Last))));
     else
       ByRest[Key];
   }
@@ -661,8 +717,8 @@ describeCases(const FreePlan &Plan, const std::vector<uint64_t> &Chosen,
       std::string D;
       if (int(S) == Last && !Classes.empty())
         D = describeSymbol(SC, Classes, N);
-      else if (Key[S] >= 0)
-        D = describeSymbol(SC, {unsigned(Key[S])}, N);
+      else if (Digit(Key, S) >= 0)
+        D = describeSymbol(SC, {unsigned(Digit(Key, S))}, N);
       if (!D.empty())
         Conj.push_back(D);
     }

@@ -77,6 +77,9 @@ struct FreePlan {
   /// within its class so that the parameter stays at or above it; -1 else.
   std::vector<int> ShiftOf;
   uint64_t caseCount() const;
+  /// The class of each symbol in case Index (mixed radix over Symbols,
+  /// symbol 0 least significant): what values() decodes, without the values.
+  void classes(uint64_t Index, std::vector<unsigned> &ClassOf) const;
   /// The values of case Index (mixed radix over Symbols), given for the
   /// source symbols: each pair's parameter instead of its fresh symbol.
   FreeValues values(uint64_t Index, std::vector<unsigned> &ClassOf) const;

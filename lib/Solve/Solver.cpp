@@ -11,6 +11,7 @@
 
 #include "Solve/Solver.h"
 
+#include "Model/LaunchShape.h"
 #include "Solve/Enumerate.h"
 #include "Solve/FreeSymbols.h"
 #include "Solve/HardwareRules.h"
@@ -18,6 +19,7 @@
 #include "Solve/Space.h"
 
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -38,6 +40,19 @@ const char *patternName(GlobalPattern P) {
     return "scattered";
   }
   return "?";
+}
+
+std::optional<std::string> FileBudget::exhausted() const {
+  if (LaneEvaluations == 0)
+    return std::string("the analysis budget of this file is spent (too many "
+                       "lane evaluations)");
+  if (std::chrono::steady_clock::now() >= Deadline) {
+    char Buf[32];
+    std::snprintf(Buf, sizeof(Buf), "%g", Seconds);
+    return "the analysis budget of this file is spent (" + std::string(Buf) +
+           " s)";
+  }
+  return std::nullopt;
 }
 
 namespace {
@@ -191,7 +206,7 @@ bool worstInUncutWarps(const FreePlan &Plan,
   };
   std::vector<unsigned> ClassOf;
   auto ParamKey = [&](uint64_t C) {
-    Plan.values(C, ClassOf);
+    Plan.classes(C, ClassOf);
     std::vector<unsigned> Key;
     for (size_t I = 0; I < Plan.Symbols.size(); ++I)
       if (!IsFresh(Plan.Symbols[I].Sym) && IsParameter(Plan.Symbols[I].Sym))
@@ -200,7 +215,7 @@ bool worstInUncutWarps(const FreePlan &Plan,
   };
   std::set<std::vector<unsigned>> Covered;
   for (uint64_t C : WorstCases) {
-    Plan.values(C, ClassOf);
+    Plan.classes(C, ClassOf);
     bool Uncut = true;
     for (size_t I = 0; I < Plan.Symbols.size(); ++I) {
       const SymbolClasses &SC = Plan.Symbols[I];
@@ -225,7 +240,28 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
               const CostFn &CostOf, std::optional<Symbol> BaseSymbol,
               int64_t BaseScale) {
   Summary Sum;
+  if (Opts.File)
+    if (auto Spent = Opts.File->exhausted()) {
+      Sum.Reason = *Spent;
+      return Sum;
+    }
   uint64_t Budget = Opts.EnumerationBudget;
+  if (Opts.File)
+    Budget = std::min(Budget, Opts.File->LaneEvaluations);
+  // Whatever enumeration spends below is charged to the file.
+  struct Charge {
+    FileBudget *File;
+    const uint64_t &Left;
+    uint64_t Start;
+    ~Charge() {
+      if (File)
+        File->LaneEvaluations -= std::min(File->LaneEvaluations, Start - Left);
+    }
+  } Charged{Opts.File, Budget, Budget};
+  // When the file's budget is what limits this access, running out says so.
+  bool FileBound = Opts.File && Budget < Opts.EnumerationBudget;
+  const std::string FileSpent = "the analysis budget of this file is spent "
+                                "(too many lane evaluations)";
   FreePlan Plan;
   if (auto Err = planFreeSymbols(K, S, Modulus, Budget, Plan)) {
     Sum.Reason = *Err;
@@ -234,6 +270,10 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
   uint64_t NCases = Plan.caseCount();
   uint64_t PerCaseLower = uint64_t(S.Warps) * 32;
   if (NCases == UINT64_MAX || NCases > Budget / PerCaseLower) {
+    if (FileBound && NCases <= Opts.EnumerationBudget / PerCaseLower) {
+      Sum.Reason = FileSpent;
+      return Sum;
+    }
     Sum.Reason = "iteration space too large: more than " +
                  formatCount(Opts.EnumerationBudget) + " lane evaluations (" +
                  formatCount(NCases) + " cases of the free values)";
@@ -244,6 +284,11 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
   std::vector<unsigned> ClassOf;
   CostMemo Costs(CostOf, CostModulus);
   for (uint64_t C = 0; C < NCases; ++C) {
+    if (Opts.File)
+      if (auto Spent = Opts.File->exhausted()) {
+        Sum.Reason = *Spent;
+        return Sum;
+      }
     CaseOutcome &O = Outcomes[C];
     O.Values = Plan.values(C, ClassOf);
     auto St = enumerateRequests(S, O.Values, Budget, [&](const RequestView &R) {
@@ -259,8 +304,10 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
       O.Weight += R.Weight;
     });
     if (St.State == EnumerationStatus::OverBudget) {
-      Sum.Reason = "iteration space too large: more than " +
-                   formatCount(Opts.EnumerationBudget) + " lane evaluations";
+      Sum.Reason = FileBound ? FileSpent
+                             : "iteration space too large: more than " +
+                                   formatCount(Opts.EnumerationBudget) +
+                                   " lane evaluations";
       return Sum;
     }
     if (St.State == EnumerationStatus::Error) {
@@ -365,6 +412,10 @@ SharedResult solveShared(const KernelModel &K, const Access &A,
                          const LaunchConfig &L, const SolveOptions &Opts) {
   SharedResult R;
   SolveSpace S;
+  if (auto Bad = launchShapeProblem(Opts.Arch, L)) {
+    R.Reason = "invalid launch shape: " + *Bad;
+    return R;
+  }
   if (auto Err = buildSpace(K, A, L, S)) {
     R.Reason = *Err;
     return R;
@@ -386,6 +437,11 @@ SharedResult solveShared(const KernelModel &K, const Access &A,
   Summary Sum = solve(K, S, int64_t(Arch.Banks) * Arch.BankBytes,
                       Arch.BankBytes, Opts, CostOf, std::nullopt, 0);
   R.Strides = strides(S, S.Offset);
+  if (Sum.Status == SolveStatus::Unknown && Opts.File &&
+      Opts.File->exhausted()) {
+    R.Reason = Sum.Reason;
+    return R;
+  }
   if (Sum.Status == SolveStatus::Unknown) {
     // Enumeration could not decide; ISL may still prove conflict-freedom for
     // every lane, iteration and value of the free symbols.
@@ -432,6 +488,10 @@ GlobalResult solveGlobal(const KernelModel &K, const Access &A,
                          const LaunchConfig &L, const SolveOptions &Opts) {
   GlobalResult R;
   SolveSpace S;
+  if (auto Bad = launchShapeProblem(Opts.Arch, L)) {
+    R.Reason = "invalid launch shape: " + *Bad;
+    return R;
+  }
   if (auto Err = buildSpace(K, A, L, S)) {
     R.Reason = *Err;
     return R;

@@ -15,6 +15,7 @@
 #include "Model/Arch.h"
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,8 +23,25 @@
 
 namespace warplint {
 
+/// What the analysis of one file may spend, shared by every solve of the
+/// file (the accesses, then the fix search): once it is spent, the solves
+/// that remain answer unknown with the reason, so a file ends in time
+/// whatever it contains.
+struct FileBudget {
+  std::chrono::steady_clock::time_point Deadline =
+      std::chrono::steady_clock::time_point::max();
+  double Seconds = 0; ///< what Deadline was set from, for the reason
+  /// Lane evaluations enumeration may still spend on the file.
+  uint64_t LaneEvaluations = UINT64_MAX;
+
+  /// The reason when the budget is spent, else nullopt.
+  std::optional<std::string> exhausted() const;
+};
+
 struct SolveOptions {
   ArchInfo Arch;
+  /// The budget of the file being analyzed; none when null.
+  FileBudget *File = nullptr;
   /// Lane evaluations exact enumeration may spend on one access before it
   /// switches to ISL reasoning (or reports unknown).
   uint64_t EnumerationBudget = uint64_t(1) << 24;

@@ -72,3 +72,28 @@ TEST(PredicateTest, SubstituteFoldsToConstant) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ExprTest, DepthIsKeptInConstantTime) {
+  Expr Tx = Expr::threadIdx(0);
+  EXPECT_EQ(Expr(5).depth(), 1u);
+  EXPECT_EQ(Tx.depth(), 1u);
+  EXPECT_EQ((Tx + 1).depth(), 2u);
+  Expr V = Tx;
+  for (int I = 0; I < 1000; ++I)
+    V = V + Tx;
+  EXPECT_EQ(V.depth(), 1001u);
+  // Folding keeps no node: 0 + x is x.
+  EXPECT_EQ((Expr(0) + V).depth(), 1001u);
+  Predicate P = Predicate::cmp(CmpKind::LT, V, 7);
+  EXPECT_EQ(P.depth(), 1002u);
+  EXPECT_EQ(Expr::select(P, Tx, 3).depth(), 1003u);
+  // Conjunctions are flat: one level over their deepest operand.
+  Predicate Q = Predicate::cmp(CmpKind::GT, Tx, 1);
+  EXPECT_EQ(Predicate::conj({P, Q, Predicate::conj({Q, Q})}).depth(), 1003u);
+  EXPECT_EQ(Predicate::negate(Predicate::disj({P, Q})).depth(), 1004u);
+  EXPECT_EQ(Predicate::unknown("x", true).depth(), 1u);
+}
+
+} // namespace

@@ -1,0 +1,40 @@
+//===- LaunchShape.h - Is a launch shape one the target can run? -*- C++ -*-===//
+//
+// One validation for every source of a block or grid shape: launch sites,
+// --block-dim, `// warplint: block-dim(...)` comments, __launch_bounds__ and
+// .warplint.yaml. The limits come from the architecture table (Arch.h); a
+// shape outside them is never analyzed.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_MODEL_LAUNCHSHAPE_H
+#define WARPLINT_MODEL_LAUNCHSHAPE_H
+
+#include "Model/AccessModel.h"
+#include "Model/Arch.h"
+
+#include <array>
+#include <optional>
+#include <string>
+
+namespace warplint {
+
+/// "2048x1x1".
+std::string shapeText(int64_t X, int64_t Y, int64_t Z);
+
+/// Why Block cannot be launched on Arch ("block 2048x1x1 has 2048 threads,
+/// more than the 1024 allowed on sm_90"), or nullopt when it can.
+std::optional<std::string> blockShapeProblem(const ArchInfo &Arch,
+                                             const BlockShape &Block);
+
+/// The same for a grid (blocks per dimension).
+std::optional<std::string>
+gridShapeProblem(const ArchInfo &Arch, const std::array<int64_t, 3> &Grid);
+
+/// The block's problem, else the grid's (when known).
+std::optional<std::string> launchShapeProblem(const ArchInfo &Arch,
+                                              const LaunchConfig &L);
+
+} // namespace warplint
+
+#endif // WARPLINT_MODEL_LAUNCHSHAPE_H

@@ -1,0 +1,30 @@
+"""Writes a kernel that nests deeper than any walker may recurse.
+
+usage: gen-deep.py KIND N
+  sum    one expression of N terms: int v = 0 + (int)threadIdx.x + ...
+  ifs    N nested if statements around one store
+  chain  N statements v = v + threadIdx.x; (a value N operations deep)
+Each ends with a shared store whose bank conflict the analysis would find
+if it saw the whole kernel, and a second, shallow one that it must see.
+"""
+import sys
+
+kind, n = sys.argv[1], int(sys.argv[2])
+out = ["__global__ void deep(float *o, int n) {",
+       "  __shared__ float s[32 * 32];",
+       "  s[threadIdx.x * 32] = 1.0f; // shallow: always analyzed"]
+if kind == "sum":
+    out.append("  int v = 0" + " + (int)threadIdx.x" * n + ";")
+    out.append("  s[v] = 2.0f;")
+elif kind == "ifs":
+    out += ["  if (n > -%d) {" % i for i in range(n)]
+    out.append("  s[threadIdx.x * 32] = 2.0f;")
+    out += ["  }"] * n
+elif kind == "chain":
+    out.append("  int v = 0;")
+    out += ["  v = v + threadIdx.x;"] * n
+    out.append("  s[v] = 2.0f;")
+else:
+    sys.exit("unknown kind " + kind)
+out += ["}", "", "void host(float *o) { deep<<<1, 32>>>(o, 1); }"]
+print("\n".join(out))

@@ -1,0 +1,127 @@
+//===- PipelineTest.cpp - Crash isolation and the per-file budget ---------===//
+
+#include "Driver/Pipeline.h"
+
+#include "llvm/Support/ErrorHandling.h"
+#include "gtest/gtest.h"
+
+#include <csignal>
+#include <cstdlib>
+
+using namespace warplint;
+
+namespace {
+
+TEST(Pipeline, IsolatedWorkThatEndsNormally) {
+  int Ran = 0;
+  llvm::Error E = runCrashIsolated([&] { Ran = 42; });
+  EXPECT_FALSE(bool(E));
+  llvm::consumeError(std::move(E));
+  EXPECT_EQ(Ran, 42);
+}
+
+TEST(Pipeline, CrashesAreCaughtAndNamed) {
+  auto Crash = [](llvm::function_ref<void()> Work) {
+    llvm::Error E = runCrashIsolated(Work);
+    EXPECT_TRUE(bool(E));
+    return E ? llvm::toString(std::move(E)) : std::string();
+  };
+  EXPECT_EQ(Crash([] { std::raise(SIGSEGV); }), strsignal(SIGSEGV));
+  EXPECT_EQ(Crash([] { std::raise(SIGFPE); }), strsignal(SIGFPE));
+  EXPECT_EQ(Crash([] { std::abort(); }), strsignal(SIGABRT));
+  EXPECT_EQ(Crash([] { llvm::report_fatal_error("out of memory"); }),
+            "fatal error: out of memory");
+  EXPECT_EQ(Crash([] {
+              llvm::report_fatal_error("bad input", /*GenCrashDiag=*/false);
+            }),
+            "fatal error: bad input");
+  // The process goes on: a later run is not affected.
+  llvm::Error E = runCrashIsolated([] {});
+  EXPECT_FALSE(bool(E));
+  llvm::consumeError(std::move(E));
+}
+
+TEST(Pipeline, IsolatedWorkHasTheLargeStack) {
+  // A recursion that needs far more than a default 8 MiB thread stack
+  // (and less than AnalysisStackBytes) completes.
+  struct Deep {
+    static unsigned go(unsigned N) {
+      volatile char Pad[4096];
+      Pad[0] = char(N);
+      return N == 0 ? Pad[0] : go(N - 1) + 1;
+    }
+  };
+  unsigned Got = 0;
+  llvm::Error E = runCrashIsolated([&] { Got = Deep::go(4000); });
+  EXPECT_FALSE(bool(E));
+  llvm::consumeError(std::move(E));
+  EXPECT_EQ(Got, 4000u);
+}
+
+TEST(Pipeline, OrdinaryFailureIsNotACrash) {
+  // A command that crashes cannot be written portably; a missing file at
+  // least shows that an ordinary failure is not mistaken for a crash.
+  CompileCommand Cmd;
+  Cmd.File = "/nonexistent/warplint-test.cu";
+  Cmd.Args = {"clang++", Cmd.File};
+  FileReport R = analyzeCommand(Cmd, PipelineOptions());
+  EXPECT_FALSE(R.Parsed);
+  EXPECT_TRUE(R.Failure.empty());
+  EXPECT_NE(R.ClangDiagnostics.find("no such file"), std::string::npos);
+}
+
+/// The device-parse flags warplint would use for test.cu (as ExtractTest).
+std::vector<std::string> cudaArgs() {
+  CompileCommand Cmd;
+  Cmd.File = "test.cu";
+  Cmd.Args = {"clang++", "test.cu"};
+  std::vector<std::string> Warnings;
+  std::vector<std::string> Args =
+      deviceParseArgs(Cmd, FrontendOptions(), Warnings);
+  return std::vector<std::string>(Args.begin() + 1, Args.end() - 1);
+}
+
+const char *TwoAccesses = R"cu(
+__global__ void k(float *out) {
+  __shared__ float s[32][32];
+  out[threadIdx.x * 2] = s[threadIdx.x][0];
+}
+void host(float *o) { k<<<1, 32>>>(o); }
+)cu";
+
+TEST(Pipeline, SpentTimeBudgetMakesTheRestUnknown) {
+  FrontendResult Parsed = analyzeCode(TwoAccesses, "test.cu", cudaArgs(), {});
+  ASSERT_TRUE(Parsed.Success) << Parsed.ClangDiagnostics;
+  PipelineOptions Opts;
+  FileReport Full = analyzeModel(Parsed, Opts);
+  ASSERT_EQ(Full.Records.size(), 2u);
+  EXPECT_EQ(Full.UnknownAccesses, 0u);
+  EXPECT_FALSE(Full.Diagnostics.empty());
+
+  Opts.TimeBudgetSeconds = 0;
+  FileReport Spent = analyzeModel(Parsed, Opts);
+  ASSERT_EQ(Spent.Records.size(), 2u);
+  EXPECT_EQ(Spent.UnknownAccesses, 2u);
+  for (const AccessRecord &R : Spent.Records)
+    EXPECT_EQ(R.Reason, "the analysis budget of this file is spent (0 s)");
+  // Nothing unproved is reported.
+  for (const Diagnostic &D : Spent.Diagnostics)
+    EXPECT_NE(D.Level, Severity::Warning) << D.Message;
+}
+
+TEST(Pipeline, SpentWorkBudgetMakesTheRestUnknown) {
+  FrontendResult Parsed = analyzeCode(TwoAccesses, "test.cu", cudaArgs(), {});
+  ASSERT_TRUE(Parsed.Success) << Parsed.ClangDiagnostics;
+  PipelineOptions Opts;
+  // Enough for the first access only: one warp of 32 lanes.
+  Opts.LaneEvaluationBudget = 40;
+  FileReport R = analyzeModel(Parsed, Opts);
+  ASSERT_EQ(R.Records.size(), 2u);
+  EXPECT_EQ(R.UnknownAccesses, 1u);
+  unsigned Spent = 0;
+  for (const AccessRecord &A : R.Records)
+    Spent += A.Reason.find("budget of this file is spent") != std::string::npos;
+  EXPECT_EQ(Spent, 1u);
+}
+
+} // namespace
