@@ -11,7 +11,10 @@
 #include "Driver/Pipeline.h"
 #include "Driver/Rules.h"
 #include "Fix/Apply.h"
+#include "Fix/Verify.h"
+#include "Frontend/Embedding.h"
 #include "LspMain.h"
+#include "Lsp/Analyze.h"
 #include "Model/Arch.h"
 #include "Progress.h"
 #include "Report/Writers.h"
@@ -19,6 +22,7 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
@@ -122,12 +126,58 @@ Config commandLineConfig(const ToolOptions &TO) {
   return C;
 }
 
+/// The analyzed text of R's file, read again for verifying its fixes.
+std::optional<std::string> mainText(const CompileCommand &Cmd,
+                                    const FileReport &R) {
+  llvm::SmallString<256> Path(R.File);
+  if (llvm::sys::path::is_relative(Path) && !Cmd.Directory.empty())
+    llvm::sys::path::make_absolute(Cmd.Directory, Path);
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return std::nullopt;
+  return (*Buf)->getBuffer().str();
+}
+
+/// Every fix R offers is verified on an in-memory copy before anything
+/// (text, JSON, SARIF, --export-fixes, --fix) sees it. Text receives the
+/// text the fixes were verified against.
+void verifyFixes(const CompileCommand &Cmd, const PipelineOptions &PO,
+                 FileReport &R, std::string &Text) {
+  if (!R.Parsed || !hasFixes(R.Diagnostics))
+    return;
+  std::optional<std::string> Read = mainText(Cmd, R);
+  // The model of exactly that text, to plan the fixes again with proof.
+  FrontendResult Model;
+  if (Read)
+    Model = analyzeBuffer(*Read, Cmd, PO.Frontend);
+  if (!Read || !Model.Success) {
+    for (Diagnostic &D : R.Diagnostics) {
+      D.Fixes.clear();
+      for (DiagNote &N : D.Notes)
+        N.Fixes.clear();
+    }
+    llvm::WithColor::warning(llvm::errs(), "warplint")
+        << "the fixes for '" << R.File
+        << "' are not offered: the file could not be read again to verify "
+           "them\n";
+    return;
+  }
+  Text = *Read;
+  FixVerifier V(R.File, Text, R.Records, lsp::bufferReanalyzer(Cmd, PO));
+  verifyLayoutFixes(Model.Model, R.Diagnostics, PO.Solve,
+                    {{R.File, Text}}, V);
+}
+
 std::vector<FileReport> runAll(const std::vector<CompileCommand> &Commands,
                                const std::vector<PipelineOptions> &PerFile,
-                               unsigned Jobs, ProgressLine *Progress) {
+                               unsigned Jobs, ProgressLine *Progress,
+                               std::vector<std::string> &Texts) {
   std::vector<FileReport> Reports(Commands.size());
+  Texts.assign(Commands.size(), "");
   auto RunOne = [&](size_t I) {
     Reports[I] = analyzeCommand(Commands[I], PerFile[I]);
+    verifyFixes(Commands[I], PerFile[I], Reports[I], Texts[I]);
     if (Progress)
       Progress->fileDone(Commands[I].File);
   };
@@ -157,35 +207,35 @@ void exportFixes(const std::string &Out, const std::vector<FileReport> &Reports,
   writeExportedFixes(OS, Reports.empty() ? "" : Reports.front().File, Diags);
 }
 
-/// --fix: each file's preferred fixes, verified again after writing them.
-void applyAllFixes(const std::vector<CompileCommand> &Commands,
+/// --fix: each file's preferred fixes, each verified when it was offered,
+/// verified together in memory, then written. False when a file could not
+/// be written (read-only, permissions): the run then exits with 2.
+bool applyAllFixes(const std::vector<CompileCommand> &Commands,
                    const std::vector<PipelineOptions> &PerFile,
-                   const std::vector<FileReport> &Reports) {
+                   const std::vector<FileReport> &Reports,
+                   const std::vector<std::string> &Texts, bool FixReadonly) {
+  bool Written = true;
   for (size_t I = 0; I < Reports.size(); ++I) {
     const FileReport &R = Reports[I];
-    if (!R.Parsed)
+    if (!R.Parsed || !hasFixes(R.Diagnostics))
       continue;
-    FixOutcome F = applyFixes(
-        R.Diagnostics, R.Records,
-        [&](std::vector<AccessRecord> &Records, std::string &Error) {
-          FileReport Again = analyzeCommand(Commands[I], PerFile[I]);
-          if (!Again.Parsed) {
-            llvm::StringRef First(Again.ClangDiagnostics);
-            Error = First.take_until([](char C) { return C == '\n'; }).str();
-            return false;
-          }
-          Records = std::move(Again.Records);
-          return true;
-        });
+    FixVerifier V(R.File, Texts[I], R.Records,
+                  lsp::bufferReanalyzer(Commands[I], PerFile[I]));
+    WriteOptions W;
+    W.AllowReadOnly = FixReadonly;
+    FixOutcome F = applyFixes(R.Diagnostics, V, W);
     for (const std::string &D : F.Dropped)
       llvm::WithColor::warning(llvm::errs(), "warplint") << D << "\n";
-    if (F.Restored)
+    if (F.Failed) {
       llvm::WithColor::error(llvm::errs(), "warplint")
           << "fixes for '" << R.File << "' not applied: " << F.Message << "\n";
-    else if (F.Edits)
+      Written &= !F.NotWritable;
+    } else if (F.Edits) {
       llvm::WithColor::note(llvm::errs(), "warplint")
           << "'" << R.File << "': " << F.Message << "\n";
+    }
   }
+  return Written;
 }
 
 } // namespace
@@ -225,8 +275,9 @@ int main(int Argc, const char **Argv) {
   std::optional<ProgressLine> Progress;
   if (Watched && Commands.size() > 1)
     Progress.emplace(llvm::errs(), Commands.size());
-  std::vector<FileReport> Reports =
-      runAll(Commands, PerFile, TO.Jobs, Progress ? &*Progress : nullptr);
+  std::vector<std::string> Texts;
+  std::vector<FileReport> Reports = runAll(
+      Commands, PerFile, TO.Jobs, Progress ? &*Progress : nullptr, Texts);
   if (Progress)
     Progress->finish();
 
@@ -293,8 +344,9 @@ int main(int Argc, const char **Argv) {
   llvm::outs().flush();
   if (!TO.ExportFixes.empty())
     exportFixes(TO.ExportFixes, Reports, AllDiags);
-  if (TO.Fix)
-    applyAllFixes(Commands, PerFile, Reports);
+  if (TO.Fix &&
+      !applyAllFixes(Commands, PerFile, Reports, Texts, TO.FixReadonly))
+    ExitCode = 2;
   if (TO.Summary || (Watched && Reports.size() > 1))
     writeSummary(llvm::errs(), Reports);
   return ExitCode;
