@@ -31,6 +31,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
+#include <set>
 
 using namespace warplint;
 
@@ -93,6 +94,7 @@ optionsPerFile(const std::vector<CompileCommand> &Commands,
                const PipelineOptions &Base, const Config &CommandLine) {
   ConfigFinder Finder;
   std::vector<PipelineOptions> PerFile;
+  std::set<std::string> Quiet;
   for (const CompileCommand &C : Commands) {
     llvm::SmallString<256> Path(C.File);
     if (llvm::sys::path::is_relative(Path) && !C.Directory.empty())
@@ -102,7 +104,15 @@ optionsPerFile(const std::vector<CompileCommand> &Commands,
     if (!FromFile)
       usageError("invalid configuration: " + Error);
     PipelineOptions PO = Base;
-    applyConfig(mergeConfig(*FromFile, CommandLine), PO);
+    Config Merged = mergeConfig(*FromFile, CommandLine);
+    applyConfig(Merged, PO);
+    // Said once per setting, not once per file.
+    if (!anyCheckEnabled(PO.CheckFilter) && Quiet.insert(PO.CheckFilter).second)
+      llvm::WithColor::warning(llvm::errs(), "warplint")
+          << "no check is enabled (checks '" << PO.CheckFilter << "'"
+          << (Merged.Files.empty() ? std::string()
+                                   : ", from '" + Merged.Files.front() + "'")
+          << "); nothing will be reported\n";
     PerFile.push_back(std::move(PO));
   }
   return PerFile;
@@ -111,6 +121,11 @@ optionsPerFile(const std::vector<CompileCommand> &Commands,
 /// The flags given explicitly, as a configuration that overrides the file.
 Config commandLineConfig(const ToolOptions &TO) {
   Config C;
+  if (llvm::Error E = validateGlobList(TO.Checks))
+    usageError("invalid --checks: " + llvm::toString(std::move(E)));
+  if (llvm::Error E = validateGlobList(TO.WarningsAsErrors))
+    usageError("invalid --warnings-as-errors: " +
+               llvm::toString(std::move(E)));
   if (TO.ChecksGiven)
     C.Checks = TO.Checks;
   if (!TO.WarningsAsErrors.empty())
@@ -290,8 +305,12 @@ int main(int Argc, const char **Argv) {
   std::vector<Diagnostic> AllDiags;
   std::vector<AccessRecord> AllRecords;
   for (const FileReport &R : Reports) {
-    for (const std::string &W : R.FlagWarnings)
-      llvm::WithColor::warning(llvm::errs(), "warplint") << W << "\n";
+    for (const std::string &W : R.FlagWarnings) {
+      // Some front-end warnings carry the prefix already: print it once.
+      llvm::StringRef Text(W);
+      Text.consume_front("warplint: warning: ");
+      llvm::WithColor::warning(llvm::errs(), "warplint") << Text << "\n";
+    }
     if (!R.ClangDiagnostics.empty())
       llvm::errs() << R.ClangDiagnostics;
     if (!R.Parsed) {
