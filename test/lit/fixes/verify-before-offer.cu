@@ -8,6 +8,7 @@
 // RUN: %exit 1 %warplint --checks=-*,warplint-bank-conflict --format=json %s -- 2>/dev/null | FileCheck --check-prefix=JSON %s
 // RUN: %exit 1 %warplint --checks=-*,warplint-bank-conflict --export-fixes=%t.yaml %s -- > /dev/null 2>&1
 // RUN: FileCheck --check-prefix=YAML %s < %t.yaml
+// RUN: %exit 1 %warplint --checks=-*,warplint-bank-conflict --format=sarif %s -- 2>/dev/null | FileCheck --check-prefix=SARIF %s
 // RUN: cp %s %t.cu
 // RUN: %exit 1 %warplint --checks=-*,warplint-bank-conflict --fix %t.cu -- > /dev/null 2> %t.err
 // RUN: FileCheck --check-prefix=APPLIED %s < %t.err
@@ -22,8 +23,8 @@ __global__ void rowSized(float *out) {
 }
 
 void launch(float *out) { rowSized<<<1, dim3(32, 32)>>>(out); }
-// CHECK: note: no edit for 'pad the rows of 'tile' to 33 elements (tile[32][33])': not verified: the fixed code does not parse ({{.*}}verify-before-offer.cu:18:17: error: static assertion failed{{.*}})
-// CHECK: :19:21: note: swizzle the columns of 'tile': tile[r][c] becomes tile[r][c ^ (r % 32)]: every access of 'tile' becomes conflict-free (1056 -> 64 wavefronts per block)
+// CHECK: note: no edit for 'pad the rows of 'tile' to 33 elements (tile[32][33])': not verified: the fixed code does not parse ({{.*}}verify-before-offer.cu:{{[0-9]+}}:17: error: static assertion failed{{.*}})
+// CHECK: :{{[0-9]+}}:21: note: swizzle the columns of 'tile': tile[r][c] becomes tile[r][c ^ (r % 32)]: every access of 'tile' becomes conflict-free (1056 -> 64 wavefronts per block)
 // CHECK-NOT: tile[32][33]
 
 // JSON-NOT: "pad the rows of 'tile'",
@@ -39,3 +40,8 @@ void launch(float *out) { rowSized<<<1, dim3(32, 32)>>>(out); }
 // FIXED: __shared__ float tile[32][32];
 // FIXED: tile[threadIdx.y][threadIdx.x ^ (threadIdx.y % 32)] = 1.0f;
 // FIXED: out[threadIdx.x] = tile[threadIdx.x][threadIdx.y ^ (threadIdx.x % 32)];
+
+// SARIF: "fixes": [
+// SARIF-NOT: "text": "33"
+// SARIF: "text": "threadIdx.x ^ (threadIdx.y % 32)"
+// SARIF-NOT: "text": "33"

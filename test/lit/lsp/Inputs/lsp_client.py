@@ -355,6 +355,60 @@ def framing(warplint, work):
     print("exit code:", c.exit_code())
 
 
+def show_actions(c, uri, diag):
+    actions = c.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri}, "range": diag["range"],
+        "context": {"diagnostics": [diag]}})["result"]
+    for a in actions:
+        print(f"action: preferred={a.get('isPreferred', False)} {a['title']}")
+        for edit_uri, edits in a["edit"]["changes"].items():
+            for e in edits:
+                s = e["range"]["start"]
+                print(f"  edit {os.path.basename(edit_uri)}:{s['line'] + 1}:{s['character']}"
+                      f" -> {json.dumps(e['newText'])}")
+
+
+def verified_fixes(warplint, work):
+    """Quick fixes are verified on a copy of the buffer before they are
+    offered: a tile declared through a macro gets its edit in the macro's
+    definition, a padding that breaks a static_assert is not offered."""
+    c = Client(warplint, "--checks=-*,warplint-bank-conflict")
+    c.request("initialize", {"processId": None, "capabilities": {}})
+    c.notify("initialized")
+    sources = {
+        "macro.cu": "#define DECL_TILE(name) __shared__ float name[32][32]\n"
+                    "__global__ void k(float *out) {\n"
+                    "  DECL_TILE(T);\n"
+                    "  T[threadIdx.y][threadIdx.x] = 1.0f;\n"
+                    "  __syncthreads();\n"
+                    "  out[threadIdx.x] = T[threadIdx.x][threadIdx.y];\n"
+                    "}\n"
+                    "void launch(float *out) { k<<<1, dim3(32, 32)>>>(out); }\n",
+        "assert.cu": "__global__ void k(float *out) {\n"
+                     "  __shared__ float tile[32][32];\n"
+                     "  static_assert(sizeof(tile[0]) == 128, \"rows\");\n"
+                     "  tile[threadIdx.y][threadIdx.x] = 1.0f;\n"
+                     "  __syncthreads();\n"
+                     "  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];\n"
+                     "}\n"
+                     "void launch(float *out) { k<<<1, dim3(32, 32)>>>(out); }\n",
+    }
+    for name, text in sources.items():
+        path = os.path.join(work, name)
+        with open(path, "w") as f:
+            f.write(text)
+        uri = open_doc(c, path, text)
+        diags = c.diagnostics(uri, 1)
+        print(f"{name}: {len(diags)} diagnostics")
+        for r in diags[0].get("relatedInformation", []):
+            if "no edit" in r["message"]:
+                print("  related", r["message"])
+        show_actions(c, uri, diags[0])
+    c.request("shutdown")
+    c.notify("exit")
+    print("exit code:", c.exit_code())
+
+
 def lifecycle(warplint, work):
     c = Client(warplint)
     show_error("before initialize", c.request("shutdown"))
@@ -373,4 +427,5 @@ if __name__ == "__main__":
     os.makedirs(work, exist_ok=True)
     {"protocol": protocol, "database": database, "config": configured,
      "no-shutdown": no_shutdown, "framing": framing,
-     "lifecycle": lifecycle}[scenario](warplint, work)
+     "lifecycle": lifecycle,
+     "verified-fixes": verified_fixes}[scenario](warplint, work)
