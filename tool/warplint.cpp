@@ -162,7 +162,17 @@ void verifyFixes(const CompileCommand &Cmd, const PipelineOptions &PO,
   if (!R.Parsed || !hasFixes(R.Diagnostics))
     return;
   std::optional<std::string> Read = mainText(Cmd, R);
-  // The model of exactly that text, to plan the fixes again with proof.
+  std::optional<FixVerifier> V;
+  if (Read) {
+    V.emplace(R.File, *Read, R.Records, lsp::bufferReanalyzer(Cmd, PO));
+    // The common case: every fix offered verifies as it is.
+    if (allFixesVerify(R.Diagnostics, *V)) {
+      Text = *Read;
+      return;
+    }
+  }
+  // Otherwise the model of exactly that text, to plan the fixes again with
+  // proof (other ways to write them, another preferred one).
   FrontendResult Model;
   if (Read)
     Model = analyzeBuffer(*Read, Cmd, PO.Frontend);
@@ -179,9 +189,8 @@ void verifyFixes(const CompileCommand &Cmd, const PipelineOptions &PO,
     return;
   }
   Text = *Read;
-  FixVerifier V(R.File, Text, R.Records, lsp::bufferReanalyzer(Cmd, PO));
-  verifyLayoutFixes(Model.Model, R.Diagnostics, PO.Solve,
-                    {{R.File, Text}}, V);
+  verifyLayoutFixes(Model.Model, R.Diagnostics, PO.Solve, {{R.File, Text}},
+                    *V);
 }
 
 std::vector<FileReport> runAll(const std::vector<CompileCommand> &Commands,

@@ -43,9 +43,56 @@ bool FixVerifier::isMainFile(const std::string &File) const {
   return File == MainFile || llvm::sys::fs::equivalent(File, MainFile);
 }
 
+/// What makes a fix this fix: its edits and its promise.
+static std::string fixKey(const Fix &F) {
+  std::string Key = F.Message;
+  for (const TextEdit &E : F.Edits)
+    Key += "\n" + E.Range.Begin.File + "@" +
+           std::to_string(E.Range.Begin.Offset) + "-" +
+           std::to_string(E.Range.End.Offset) + ":" + E.Replacement;
+  if (F.Impact)
+    Key += "\n" + std::to_string(F.Impact->WavefrontsBefore) + "->" +
+           std::to_string(F.Impact->WavefrontsAfter);
+  return Key;
+}
+
 llvm::Error FixVerifier::verify(llvm::ArrayRef<const Fix *> Fixes,
                                 std::string *Fixed,
                                 double *Wavefronts) const {
+  if (Fixes.size() != 1 || Fixed || Wavefronts)
+    return verifyUncached(Fixes, Fixed, Wavefronts);
+  std::string Key = fixKey(*Fixes.front());
+  auto It = Verdicts.find(Key);
+  if (It == Verdicts.end()) {
+    llvm::Error E = verifyUncached(Fixes, nullptr, nullptr);
+    It = Verdicts.emplace(Key, E ? llvm::toString(std::move(E)) : "").first;
+  }
+  if (It->second.empty())
+    return llvm::Error::success();
+  return llvm::createStringError(It->second);
+}
+
+bool allFixesVerify(const std::vector<Diagnostic> &Diags,
+                    const FixVerifier &V) {
+  for (const Diagnostic &D : Diags) {
+    std::vector<const Fix *> All;
+    for (const Fix &F : D.Fixes)
+      All.push_back(&F);
+    for (const DiagNote &N : D.Notes)
+      for (const Fix &F : N.Fixes)
+        All.push_back(&F);
+    for (const Fix *F : All)
+      if (llvm::Error E = V.verify({F})) {
+        llvm::consumeError(std::move(E));
+        return false;
+      }
+  }
+  return true;
+}
+
+llvm::Error FixVerifier::verifyUncached(llvm::ArrayRef<const Fix *> Fixes,
+                                        std::string *Fixed,
+                                        double *Wavefronts) const {
   std::vector<TextEdit> Edits;
   double Promised = sharedWavefronts(Before);
   std::set<std::string> Counted;

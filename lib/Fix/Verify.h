@@ -56,11 +56,23 @@ public:
   unsigned reanalyses() const { return Runs; }
 
 private:
+  llvm::Error verifyUncached(llvm::ArrayRef<const Fix *> Fixes,
+                             std::string *Fixed, double *Wavefronts) const;
+
   std::string MainFile, MainText;
   std::vector<AccessRecord> Before;
   Reanalyze Again;
   mutable unsigned Runs = 0;
+  /// A single fix's verdict by its content ("" verified): a fix carried by
+  /// several diagnostics, or checked again when notes are re-planned, is
+  /// re-analyzed once.
+  mutable std::map<std::string, std::string> Verdicts;
 };
+
+/// True when every fix of Diags (their own and their notes') verifies with
+/// V on its own: the notes then stay as they are.
+bool allFixesVerify(const std::vector<Diagnostic> &Diags,
+                    const FixVerifier &V);
 
 /// Replaces the layout fixes that attachLayoutFixes gave Diags (the
 /// diagnostics of TU, from the pipeline) with verified ones: every fix is

@@ -109,8 +109,9 @@ AnalyzedDocument analyzeDocument(const std::string &Path,
   if (hasFixes(Report.Diagnostics)) {
     FixVerifier V(Parsed.Model.MainFile, Text, Report.Records,
                   bufferReanalyzer(Cmd, FileOpts));
-    verifyLayoutFixes(Parsed.Model, Report.Diagnostics, FileOpts.Solve,
-                      FileOpts.Overlay, V);
+    if (!allFixesVerify(Report.Diagnostics, V))
+      verifyLayoutFixes(Parsed.Model, Report.Diagnostics, FileOpts.Solve,
+                        FileOpts.Overlay, V);
   }
   // A kernel in an included header is reported when that header is open.
   for (warplint::Diagnostic &D : Report.Diagnostics) {

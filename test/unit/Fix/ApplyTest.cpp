@@ -166,6 +166,24 @@ TEST(VerifyTest, RefusesEditsOutsideTheMainFileAndLostAccesses) {
   EXPECT_EQ(V.reanalyses(), 1u);
 }
 
+TEST(VerifyTest, EachFixIsReanalyzedOnce) {
+  unsigned After = 10;
+  FixVerifier V("a.cu", "float t[32][32];", {shared(100)},
+                [&](const std::string &) {
+                  return llvm::Expected<std::vector<AccessRecord>>(
+                      std::vector<AccessRecord>{shared(After)});
+                });
+  // Two diagnostics on one array carry the same fix.
+  std::vector<Diagnostic> Diags = {padFix("a.cu"), padFix("a.cu")};
+  EXPECT_TRUE(allFixesVerify(Diags, V));
+  EXPECT_EQ(V.reanalyses(), 1u);
+  Diagnostic Worse = padFix("a.cu");
+  Worse.Notes[0].Fixes[0].Impact = FixImpact{100, 5, 4096, 4224};
+  Diags.push_back(Worse);
+  EXPECT_FALSE(allFixesVerify(Diags, V));
+  EXPECT_EQ(V.reanalyses(), 2u);
+}
+
 TEST(WriteTest, FollowsSymlinksToTheRealFile) {
   TempFile F("old");
   std::string Link = F.path() + ".link";
