@@ -43,15 +43,21 @@ struct Candidate {
   Swizzle Swz;
   LayoutEval Eval;
   std::vector<TextEdit> Edits;
+  /// One way to write the edits; InMacro names the macro whose definition
+  /// they change.
+  struct Way {
+    std::vector<TextEdit> Edits;
+    std::string InMacro;
+  };
   /// Ways to write the edits, most readable first; verification takes the
   /// first that verifies (empty: Edits is the only one).
-  std::vector<std::vector<TextEdit>> Alternatives;
+  std::vector<Way> Alternatives;
   std::string Failure;                     ///< why no edit could be written
   int64_t BytesBefore = 0, BytesAfter = 0; ///< shared per block, worst kernel
   unsigned BlocksBefore = 0, BlocksAfter = 0; ///< lowest over launches
   unsigned BlocksByThreads = 0;
   bool FitsStatic = true;
-  std::string InMacro; ///< the macro whose definition the edit changes
+  std::string InMacro; ///< the macro whose definition Edits change
   std::string Describe;   ///< "pad the rows of 'tile' to 33 elements"
   std::string SwzMapping; ///< "c ^ (r % 32)"
 
@@ -206,33 +212,36 @@ void padEdits(const ArrayUse &U, FileTexts &Files, Candidate &C) {
   };
   // The declaration is written by a macro (DECL_TILE(T)): its row length
   // can only be changed in the macro's definition.
-  if (Identifier && llvm::StringRef(*T).drop_front(Name.size()).ltrim().
-                        starts_with("(")) {
-    std::optional<TextEdit> InMacro =
-        Text ? macroBodyEdit(File, *Text, Name, O, C.Pad) : std::nullopt;
-    if (!InMacro) {
-      C.Failure = "the declaration of '" + O.Name + "' comes from macro '" +
-                  Name.str() + "', whose definition could not be edited";
+  bool Invocation = Identifier && llvm::StringRef(*T)
+                                      .drop_front(Name.size())
+                                      .ltrim()
+                                      .starts_with("(");
+  if (Invocation && Text)
+    if (std::optional<TextEdit> InMacro =
+            macroBodyEdit(File, *Text, Name, O, C.Pad)) {
+      C.Alternatives.push_back({{*InMacro}, Name.str()});
+      C.Edits = C.Alternatives.front().Edits;
+      C.InMacro = Name.str();
       return;
     }
-    C.InMacro = Name.str();
-    C.Alternatives.push_back({*InMacro});
-    C.Edits = C.Alternatives.front();
-    return;
-  }
+  // Otherwise (a row length like MAX(32, 16), or a macro defined
+  // elsewhere) the edit is made where the row length is written, and
+  // verification decides.
   std::string Plain = paddedText(*T, O.Extents.back(), C.Pad, false);
   std::string Paren = paddedText(*T, O.Extents.back(), C.Pad, true);
   // A row length that names a macro whose body is an expression
-  // (#define W 1 << 5) needs parentheses: W + 1 would be 1 << 6.
+  // (#define W 1 << 5) needs parentheses: W + 1 would be 1 << 6. A name
+  // defined elsewhere gets them when W + 1 does not verify.
+  bool Bare = Identifier && Name.size() == T->size();
   bool MacroExpression = false;
-  if (Identifier && Name.size() == T->size() && Text)
+  if (Bare && Text)
     if (auto Def = findDefine(*Text, Name))
       MacroExpression = asOperand(Def->second.str()) != Def->second;
   if (!MacroExpression)
-    C.Alternatives.push_back(Edit(Plain));
-  if (Paren != Plain || MacroExpression)
-    C.Alternatives.push_back(Edit(Paren));
-  C.Edits = C.Alternatives.front();
+    C.Alternatives.push_back({Edit(Plain), ""});
+  if ((Bare || Invocation) && Paren != Plain)
+    C.Alternatives.push_back({Edit(Paren), ""});
+  C.Edits = C.Alternatives.front().Edits;
 }
 
 void swizzleEdits(const ArrayUse &U, FileTexts &Files, Candidate &C) {
@@ -338,10 +347,11 @@ Fix makeFix(const Candidate &C, const LayoutEval &Before,
 void verifyCandidate(Candidate &C, const LayoutEval &Before,
                      const std::string &Name, const FixVerifier &V) {
   if (C.Alternatives.empty())
-    C.Alternatives.push_back(C.Edits);
+    C.Alternatives.push_back({C.Edits, C.InMacro});
   std::string FirstWhy;
-  for (const std::vector<TextEdit> &Alt : C.Alternatives) {
-    C.Edits = Alt;
+  for (const Candidate::Way &Alt : C.Alternatives) {
+    C.Edits = Alt.Edits;
+    C.InMacro = Alt.InMacro;
     Fix F = makeFix(C, Before, Name, /*Preferred=*/false);
     llvm::Error E = V.verify({&F});
     if (!E)
@@ -416,9 +426,6 @@ std::vector<DiagNote> planNotes(const ArrayUse &Declared,
       C.Describe = "pad the rows of '" + O.Name + "' to " +
                    std::to_string(After.back()) + " elements (" + O.Name +
                    dims(After) + ")";
-    if (!C.InMacro.empty())
-      C.Describe += " in the definition of macro '" + C.InMacro +
-                    "' (every array it declares changes)";
     if (!C.FitsStatic)
       C.Failure = "the padded array exceeds the 48 KiB of static shared "
                   "memory a block may declare";
@@ -485,8 +492,12 @@ std::vector<DiagNote> planNotes(const ArrayUse &Declared,
     DiagNote N;
     // At the first edit, so that text output shows the fix-it line there.
     N.Loc = C.Edits.front().Range.Begin;
-    N.Message = (I == Best ? "" : "alternatively, ") + C.Describe + ": " +
-                effect(C, S.Before, O.Name);
+    std::string Where = C.InMacro.empty()
+                            ? ""
+                            : " in the definition of macro '" + C.InMacro +
+                                  "' (every array it declares changes)";
+    N.Message = (I == Best ? "" : "alternatively, ") + C.Describe + Where +
+                ": " + effect(C, S.Before, O.Name);
     N.Fixes.push_back(makeFix(C, S.Before, O.Name, I == Best));
     Notes.push_back(std::move(N));
     Note(occupancyNote(C, Opts.Arch));
