@@ -64,6 +64,8 @@ int lspMain(int Argc, const char **Argv) {
       ArchName = A.str();
       ArchGiven = true;
     } else if (A.consume_front("--checks=")) {
+      if (llvm::Error E = validateGlobList(A))
+        return usageError("invalid --checks: " + llvm::toString(std::move(E)));
       // Appended after each file's .warplint.yaml globs, so it wins.
       Opts.CommandLine.Checks = A.str();
     } else if (A.consume_front("--cuda-path=")) {

@@ -101,10 +101,15 @@ static cl::opt<bool>
 
 static cl::opt<bool>
     FixOpt("fix",
-           cl::desc("Apply the preferred verified fix of each finding in "
-                    "place; the file is restored if the fixed code does not "
-                    "parse or analyze as promised"),
+           cl::desc("Apply the preferred fix of each finding in place; "
+                    "only text verified in memory (it parses and analyzes "
+                    "as promised) is written"),
            cl::cat(Category));
+static cl::opt<bool>
+    FixReadonly("fix-readonly",
+                cl::desc("With --fix, also rewrite files without write "
+                         "permission (their mode is kept)"),
+                cl::cat(Category));
 static cl::opt<std::string> ExportFixes(
     "export-fixes",
     cl::desc("Write the preferred fixes as YAML for "
@@ -191,6 +196,7 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
   TO.NoCudaToolkit = NoCudaToolkit;
   TO.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
   TO.Fix = FixOpt;
+  TO.FixReadonly = FixReadonly;
   TO.ExportFixes = ExportFixes;
   TO.WarningsAsErrors = WarningsAsErrors;
   TO.Summary = Summary;

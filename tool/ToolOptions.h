@@ -32,6 +32,7 @@ struct ToolOptions {
   std::vector<std::string> ExtraArgs;
   /// --fix: apply verified fixes in place; --export-fixes=FILE.
   bool Fix = false;
+  bool FixReadonly = false; ///< --fix-readonly: rewrite read-only files too
   std::string ExportFixes;
   /// --warnings-as-errors globs; --summary.
   std::string WarningsAsErrors;

@@ -11,7 +11,10 @@
 #include "Driver/Pipeline.h"
 #include "Driver/Rules.h"
 #include "Fix/Apply.h"
+#include "Fix/Verify.h"
+#include "Frontend/Embedding.h"
 #include "LspMain.h"
+#include "Lsp/Analyze.h"
 #include "Model/Arch.h"
 #include "Progress.h"
 #include "Report/TextStyle.h"
@@ -20,6 +23,7 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ThreadPool.h"
@@ -28,6 +32,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
+#include <set>
 
 using namespace warplint;
 
@@ -90,6 +95,7 @@ optionsPerFile(const std::vector<CompileCommand> &Commands,
                const PipelineOptions &Base, const Config &CommandLine) {
   ConfigFinder Finder;
   std::vector<PipelineOptions> PerFile;
+  std::set<std::string> Quiet;
   for (const CompileCommand &C : Commands) {
     llvm::SmallString<256> Path(C.File);
     if (llvm::sys::path::is_relative(Path) && !C.Directory.empty())
@@ -99,7 +105,15 @@ optionsPerFile(const std::vector<CompileCommand> &Commands,
     if (!FromFile)
       usageError("invalid configuration: " + Error);
     PipelineOptions PO = Base;
-    applyConfig(mergeConfig(*FromFile, CommandLine), PO);
+    Config Merged = mergeConfig(*FromFile, CommandLine);
+    applyConfig(Merged, PO);
+    // Said once per setting, not once per file.
+    if (!anyCheckEnabled(PO.CheckFilter) && Quiet.insert(PO.CheckFilter).second)
+      llvm::WithColor::warning(llvm::errs(), "warplint")
+          << "no check is enabled (checks '" << PO.CheckFilter << "'"
+          << (Merged.Files.empty() ? std::string()
+                                   : ", from '" + Merged.Files.front() + "'")
+          << "); nothing will be reported\n";
     PerFile.push_back(std::move(PO));
   }
   return PerFile;
@@ -108,6 +122,11 @@ optionsPerFile(const std::vector<CompileCommand> &Commands,
 /// The flags given explicitly, as a configuration that overrides the file.
 Config commandLineConfig(const ToolOptions &TO) {
   Config C;
+  if (llvm::Error E = validateGlobList(TO.Checks))
+    usageError("invalid --checks: " + llvm::toString(std::move(E)));
+  if (llvm::Error E = validateGlobList(TO.WarningsAsErrors))
+    usageError("invalid --warnings-as-errors: " +
+               llvm::toString(std::move(E)));
   if (TO.ChecksGiven)
     C.Checks = TO.Checks;
   if (!TO.WarningsAsErrors.empty())
@@ -123,12 +142,67 @@ Config commandLineConfig(const ToolOptions &TO) {
   return C;
 }
 
+/// The analyzed text of R's file, read again for verifying its fixes.
+std::optional<std::string> mainText(const CompileCommand &Cmd,
+                                    const FileReport &R) {
+  llvm::SmallString<256> Path(R.File);
+  if (llvm::sys::path::is_relative(Path) && !Cmd.Directory.empty())
+    llvm::sys::path::make_absolute(Cmd.Directory, Path);
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return std::nullopt;
+  return (*Buf)->getBuffer().str();
+}
+
+/// Every fix R offers is verified on an in-memory copy before anything
+/// (text, JSON, SARIF, --export-fixes, --fix) sees it. Text receives the
+/// text the fixes were verified against.
+void verifyFixes(const CompileCommand &Cmd, const PipelineOptions &PO,
+                 FileReport &R, std::string &Text) {
+  if (!R.Parsed || !hasFixes(R.Diagnostics))
+    return;
+  std::optional<std::string> Read = mainText(Cmd, R);
+  std::optional<FixVerifier> V;
+  if (Read) {
+    V.emplace(R.File, *Read, R.Records, lsp::bufferReanalyzer(Cmd, PO));
+    // The common case: every fix offered verifies as it is.
+    if (allFixesVerify(R.Diagnostics, *V)) {
+      Text = *Read;
+      return;
+    }
+  }
+  // Otherwise the model of exactly that text, to plan the fixes again with
+  // proof (other ways to write them, another preferred one).
+  FrontendResult Model;
+  if (Read)
+    Model = analyzeBuffer(*Read, Cmd, PO.Frontend);
+  if (!Read || !Model.Success) {
+    for (Diagnostic &D : R.Diagnostics) {
+      D.Fixes.clear();
+      for (DiagNote &N : D.Notes)
+        N.Fixes.clear();
+    }
+    llvm::WithColor::warning(llvm::errs(), "warplint")
+        << "the fixes for '" << R.File
+        << "' are not offered: the file could not be read again to verify "
+           "them\n";
+    return;
+  }
+  Text = *Read;
+  verifyLayoutFixes(Model.Model, R.Diagnostics, PO.Solve, {{R.File, Text}},
+                    *V);
+}
+
 std::vector<FileReport> runAll(const std::vector<CompileCommand> &Commands,
                                const std::vector<PipelineOptions> &PerFile,
-                               unsigned Jobs, ProgressLine *Progress) {
+                               unsigned Jobs, ProgressLine *Progress,
+                               std::vector<std::string> &Texts) {
   std::vector<FileReport> Reports(Commands.size());
+  Texts.assign(Commands.size(), "");
   auto RunOne = [&](size_t I) {
     Reports[I] = analyzeCommand(Commands[I], PerFile[I]);
+    verifyFixes(Commands[I], PerFile[I], Reports[I], Texts[I]);
     if (Progress)
       Progress->fileDone(Commands[I].File);
   };
@@ -158,35 +232,35 @@ void exportFixes(const std::string &Out, const std::vector<FileReport> &Reports,
   writeExportedFixes(OS, Reports.empty() ? "" : Reports.front().File, Diags);
 }
 
-/// --fix: each file's preferred fixes, verified again after writing them.
-void applyAllFixes(const std::vector<CompileCommand> &Commands,
+/// --fix: each file's preferred fixes, each verified when it was offered,
+/// verified together in memory, then written. False when a file could not
+/// be written (read-only, permissions): the run then exits with 2.
+bool applyAllFixes(const std::vector<CompileCommand> &Commands,
                    const std::vector<PipelineOptions> &PerFile,
-                   const std::vector<FileReport> &Reports) {
+                   const std::vector<FileReport> &Reports,
+                   const std::vector<std::string> &Texts, bool FixReadonly) {
+  bool Written = true;
   for (size_t I = 0; I < Reports.size(); ++I) {
     const FileReport &R = Reports[I];
-    if (!R.Parsed)
+    if (!R.Parsed || !hasFixes(R.Diagnostics))
       continue;
-    FixOutcome F = applyFixes(
-        R.Diagnostics, R.Records,
-        [&](std::vector<AccessRecord> &Records, std::string &Error) {
-          FileReport Again = analyzeCommand(Commands[I], PerFile[I]);
-          if (!Again.Parsed) {
-            llvm::StringRef First(Again.ClangDiagnostics);
-            Error = First.take_until([](char C) { return C == '\n'; }).str();
-            return false;
-          }
-          Records = std::move(Again.Records);
-          return true;
-        });
+    FixVerifier V(R.File, Texts[I], R.Records,
+                  lsp::bufferReanalyzer(Commands[I], PerFile[I]));
+    WriteOptions W;
+    W.AllowReadOnly = FixReadonly;
+    FixOutcome F = applyFixes(R.Diagnostics, V, W);
     for (const std::string &D : F.Dropped)
       llvm::WithColor::warning(llvm::errs(), "warplint") << D << "\n";
-    if (F.Restored)
+    if (F.Failed) {
       llvm::WithColor::error(llvm::errs(), "warplint")
           << "fixes for '" << R.File << "' not applied: " << F.Message << "\n";
-    else if (F.Edits)
+      Written &= !F.NotWritable;
+    } else if (F.Edits) {
       llvm::WithColor::note(llvm::errs(), "warplint")
           << "'" << R.File << "': " << F.Message << "\n";
+    }
   }
+  return Written;
 }
 
 } // namespace
@@ -226,8 +300,9 @@ int main(int Argc, const char **Argv) {
   std::optional<ProgressLine> Progress;
   if (Watched && Commands.size() > 1)
     Progress.emplace(llvm::errs(), Commands.size());
-  std::vector<FileReport> Reports =
-      runAll(Commands, PerFile, TO.Jobs, Progress ? &*Progress : nullptr);
+  std::vector<std::string> Texts;
+  std::vector<FileReport> Reports = runAll(
+      Commands, PerFile, TO.Jobs, Progress ? &*Progress : nullptr, Texts);
   if (Progress)
     Progress->finish();
 
@@ -240,8 +315,12 @@ int main(int Argc, const char **Argv) {
   std::vector<Diagnostic> AllDiags;
   std::vector<AccessRecord> AllRecords;
   for (const FileReport &R : Reports) {
-    for (const std::string &W : R.FlagWarnings)
-      llvm::WithColor::warning(llvm::errs(), "warplint") << W << "\n";
+    for (const std::string &W : R.FlagWarnings) {
+      // Some front-end warnings carry the prefix already: print it once.
+      llvm::StringRef Text(W);
+      Text.consume_front("warplint: warning: ");
+      llvm::WithColor::warning(llvm::errs(), "warplint") << Text << "\n";
+    }
     if (!R.ClangDiagnostics.empty())
       llvm::errs() << R.ClangDiagnostics;
     for (const std::string &N : R.Notes)
@@ -313,8 +392,9 @@ int main(int Argc, const char **Argv) {
   llvm::outs().flush();
   if (!TO.ExportFixes.empty())
     exportFixes(TO.ExportFixes, Reports, AllDiags);
-  if (TO.Fix)
-    applyAllFixes(Commands, PerFile, Reports);
+  if (TO.Fix &&
+      !applyAllFixes(Commands, PerFile, Reports, Texts, TO.FixReadonly))
+    ExitCode = 2;
   if (TO.Summary || (Watched && Reports.size() > 1))
     writeSummary(llvm::errs(), Reports);
   return ExitCode;

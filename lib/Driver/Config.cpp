@@ -8,15 +8,20 @@
 
 #include "Driver/Config.h"
 
+#include "Checks/Check.h"
 #include "Model/Arch.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
+#include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <unistd.h>
 
 namespace warplint {
 namespace {
@@ -30,7 +35,7 @@ const char *const KnownKeys =
 class Parser {
 public:
   Parser(llvm::StringRef Text, llvm::StringRef Path)
-      : Path(Path.str()), Stream(Text, SM, /*ShowColors=*/false) {
+      : Path(Path.str()), Text(Text), Stream(Text, SM, /*ShowColors=*/false) {
     // The YAML parser reports its own syntax errors through the source
     // manager; keep the first one as our error.
     SM.setDiagHandler(
@@ -47,6 +52,8 @@ public:
   std::optional<Config> run() {
     Config C;
     C.Files.push_back(Path);
+    if (!checkIndentation())
+      return std::nullopt;
     auto Doc = Stream.begin();
     if (Doc == Stream.end() || !Doc->getRoot() ||
         llvm::isa<llvm::yaml::NullNode>(Doc->getRoot())) {
@@ -60,19 +67,26 @@ public:
            "expected a mapping of keys (" + std::string(KnownKeys) + ")");
       return std::nullopt;
     }
+    std::map<std::string, unsigned> Seen; // key -> line
     for (llvm::yaml::KeyValueNode &KV : *Map) {
       if (!Error.empty())
         break;
       std::optional<std::string> Key = scalar(KV.getKey());
       if (!Key)
         break;
+      auto [First, New] = Seen.try_emplace(*Key, loc(KV.getKey()).Line);
+      if (!New) {
+        fail(KV.getKey(), "duplicate key '" + *Key + "' (first at line " +
+                              std::to_string(First->second) + ")");
+        break;
+      }
       llvm::yaml::Node *Value = KV.getValue();
       if (!Error.empty() || !Value)
         break;
       if (*Key == "Checks")
-        C.Checks = globList(Value);
+        C.Checks = globList(Value, "Checks");
       else if (*Key == "WarningsAsErrors")
-        C.WarningsAsErrors = globList(Value);
+        C.WarningsAsErrors = globList(Value, "WarningsAsErrors");
       else if (*Key == "Arch")
         C.Arch = arch(Value);
       else if (*Key == "BlockShapes")
@@ -119,7 +133,35 @@ private:
     return L;
   }
 
+  /// YAML forbids tabs in indentation; LLVM's parser would read on.
+  bool checkIndentation() {
+    llvm::StringRef Rest = Text;
+    for (unsigned Line = 1; !Rest.empty(); ++Line) {
+      auto [L, Next] = Rest.split('\n');
+      size_t Tab = L.find('\t');
+      if (Tab != llvm::StringRef::npos && L.find_first_not_of(" \t") > Tab) {
+        Error = Path + ":" + std::to_string(Line) + ":" +
+                std::to_string(Tab + 1) +
+                ": tab character in indentation; YAML indents with spaces";
+        return false;
+      }
+      Rest = Next;
+    }
+    return true;
+  }
+
   std::optional<std::string> scalar(llvm::yaml::Node *N) {
+    if (auto *A = llvm::dyn_cast_or_null<llvm::yaml::AliasNode>(N)) {
+      // An alias node has no range of its own: point at its name.
+      auto LC = SM.getLineAndColumn(
+          llvm::SMLoc::getFromPointer(A->getName().data()));
+      if (Error.empty())
+        Error = Path + ":" + std::to_string(LC.first) + ":" +
+                std::to_string(LC.second > 1 ? LC.second - 1 : LC.second) +
+                ": YAML aliases ('*" + A->getName().str() +
+                "') are not supported here; write the value";
+      return std::nullopt;
+    }
     auto *S = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(N);
     if (!S) {
       fail(N, "expected a single value");
@@ -149,19 +191,43 @@ private:
     return V;
   }
 
+  /// One string of check globs: a number, a boolean or null written
+  /// without quotes is a mistake of type, and every glob must be valid.
+  std::optional<std::string> globs(llvm::yaml::Node *N, llvm::StringRef Key) {
+    std::optional<std::string> V = scalar(N);
+    if (!V)
+      return std::nullopt;
+    auto *S = llvm::cast<llvm::yaml::ScalarNode>(N);
+    llvm::StringRef Raw = S->getRawValue();
+    bool Plain = !Raw.starts_with("'") && !Raw.starts_with("\"");
+    if (Plain && (llvm::yaml::isNumeric(*V) || llvm::yaml::isBool(*V) ||
+                  llvm::yaml::isNull(*V))) {
+      fail(N, Key.str() + " expects check globs as a string (e.g. '-*,"
+                          "warplint-bank-conflict'), not '" +
+                  *V + "'");
+      return std::nullopt;
+    }
+    if (llvm::Error E = validateGlobList(*V)) {
+      fail(N, Key.str() + ": " + llvm::toString(std::move(E)));
+      return std::nullopt;
+    }
+    return V;
+  }
+
   /// "a,-b" or a YAML list [a, -b]; both become "a,-b".
-  std::optional<std::string> globList(llvm::yaml::Node *N) {
+  std::optional<std::string> globList(llvm::yaml::Node *N,
+                                      llvm::StringRef Key) {
     if (auto *Seq = llvm::dyn_cast<llvm::yaml::SequenceNode>(N)) {
       std::string Joined;
       for (llvm::yaml::Node &Item : *Seq) {
-        std::optional<std::string> V = scalar(&Item);
+        std::optional<std::string> V = globs(&Item, Key);
         if (!V)
           return std::nullopt;
         Joined += (Joined.empty() ? "" : ",") + *V;
       }
       return Joined;
     }
-    return scalar(N);
+    return globs(N, Key);
   }
 
   /// One extent of a shape [X, Y, Z] being read: the I-th, into V.
@@ -226,6 +292,13 @@ private:
                                 *Kernel + "'");
         return;
       }
+      if (C.BlockShapes.count(*Kernel)) {
+        fail(KV.getKey(), "duplicate kernel '" + *Kernel +
+                              "' in BlockShapes (first at line " +
+                              std::to_string(C.BlockShapes[*Kernel].Where.Line) +
+                              ")");
+        return;
+      }
       ConfiguredBlockShapes Entry;
       Entry.Where = loc(KV.getKey());
       int64_t V[3] = {1, 1, 1};
@@ -261,6 +334,7 @@ private:
   }
 
   std::string Path;
+  llvm::StringRef Text;
   llvm::SourceMgr SM;
   llvm::yaml::Stream Stream;
 };
@@ -271,6 +345,81 @@ std::string appendGlobs(const std::optional<std::string> &A,
 }
 
 } // namespace
+
+llvm::Error validateGlobList(llvm::StringRef List) {
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  List.split(Parts, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef Part : Parts) {
+    llvm::StringRef Glob = Part.trim();
+    Glob.consume_front("-");
+    Glob = Glob.trim();
+    if (Glob.empty())
+      continue;
+    llvm::Expected<llvm::GlobPattern> P = llvm::GlobPattern::create(Glob);
+    if (!P)
+      return llvm::createStringError("malformed glob '" + Glob.str() +
+                                     "': " + llvm::toString(P.takeError()));
+  }
+  return llvm::Error::success();
+}
+
+bool anyCheckEnabled(const std::string &Filter) {
+  for (const auto &C : createAllChecks())
+    if (checkEnabled(Filter, C->id()))
+      return true;
+  return false;
+}
+
+llvm::Expected<std::string> readConfigFile(const std::string &Path) {
+  namespace fs = llvm::sys::fs;
+  auto Fail = [&](const llvm::Twine &Why) {
+    return llvm::createStringError(Path + ": " + Why);
+  };
+  fs::file_status Link;
+  if (std::error_code EC = fs::status(Path, Link, /*Follow=*/false))
+    return Fail("cannot read: " + EC.message());
+  fs::file_status St;
+  if (std::error_code EC = fs::status(Path, St)) {
+    if (Link.type() == fs::file_type::symlink_file) {
+      if (EC == std::errc::too_many_symbolic_link_levels)
+        return Fail("a loop of symbolic links");
+      char Target[4096];
+      ssize_t N = ::readlink(Path.c_str(), Target, sizeof(Target) - 1);
+      std::string To = N > 0 ? std::string(Target, size_t(N)) : "?";
+      return Fail("a symbolic link to '" + To + "', which does not exist");
+    }
+    return Fail("cannot read: " + EC.message());
+  }
+  if (St.type() != fs::file_type::regular_file)
+    return Fail("not a regular file; a configuration must be one");
+  if (St.getSize() > MaxConfigBytes)
+    return Fail("larger than " + std::to_string(MaxConfigBytes >> 20) +
+                " MiB; not a configuration");
+  // Opened once, checked again on the open file (it may have been swapped),
+  // and read no further than the limit.
+  llvm::Expected<fs::file_t> FD = fs::openNativeFileForRead(Path);
+  if (!FD)
+    return Fail("cannot read: " + llvm::toString(FD.takeError()));
+  fs::file_status Open;
+  std::error_code EC = fs::status(*FD, Open);
+  std::string Text;
+  if (!EC && (Open.type() != fs::file_type::regular_file ||
+              Open.getSize() > MaxConfigBytes))
+    EC = std::make_error_code(std::errc::invalid_argument);
+  if (!EC) {
+    auto Buf = llvm::MemoryBuffer::getOpenFile(*FD, Path, Open.getSize(),
+                                               /*RequiresNullTerminator=*/
+                                               false);
+    if (Buf)
+      Text = (*Buf)->getBuffer().str();
+    else
+      EC = Buf.getError();
+  }
+  fs::closeFile(*FD);
+  if (EC)
+    return Fail("cannot read: " + EC.message());
+  return Text;
+}
 
 std::optional<Config> parseConfig(llvm::StringRef Text, llvm::StringRef Path,
                                   std::string &Error) {
@@ -338,15 +487,15 @@ const ConfigFinder::Result &ConfigFinder::forDirectory(const std::string &Dir) {
   llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
   bool HasParent = !Parent.empty() && Parent != Dir;
 
-  if (llvm::sys::fs::exists(Candidate)) {
-    auto Buffer = llvm::MemoryBuffer::getFile(Candidate);
-    if (!Buffer) {
-      R->Error = std::string(Candidate) +
-                 ": cannot read: " + Buffer.getError().message();
+  // A dangling or looping link is there too, and is an error.
+  llvm::sys::fs::file_status Here;
+  if (!llvm::sys::fs::status(Candidate, Here, /*Follow=*/false)) {
+    llvm::Expected<std::string> Text = readConfigFile(std::string(Candidate));
+    if (!Text) {
+      R->Error = llvm::toString(Text.takeError());
     } else {
       std::string Error;
-      std::optional<Config> Own =
-          parseConfig((*Buffer)->getBuffer(), Candidate, Error);
+      std::optional<Config> Own = parseConfig(*Text, Candidate, Error);
       if (!Own) {
         R->Error = Error;
       } else if (Own->InheritParentConfig && HasParent) {

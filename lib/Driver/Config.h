@@ -13,6 +13,7 @@
 #include "Driver/Pipeline.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <map>
 #include <memory>
@@ -41,11 +42,28 @@ struct Config {
   bool InheritParentConfig = false;
 };
 
-/// Parses the text of a .warplint.yaml named Path. On a syntax error, an
-/// unknown key or a bad value, returns nullopt and sets Error to one line
+/// Parses the text of a .warplint.yaml named Path. On a syntax error, a tab
+/// in indentation, an unknown or duplicate key, a value of the wrong type
+/// or a malformed glob, returns nullopt and sets Error to one line
 /// "Path:LINE:COL: message".
 std::optional<Config> parseConfig(llvm::StringRef Text, llvm::StringRef Path,
                                   std::string &Error);
+
+/// The largest .warplint.yaml read (1 MiB): anything bigger is no
+/// configuration (a link to /dev/zero, a log file).
+constexpr uint64_t MaxConfigBytes = uint64_t(1) << 20;
+
+/// The text of the configuration file at Path: a regular file (a symbolic
+/// link is followed to one) of at most MaxConfigBytes; otherwise an error
+/// "Path: why" (a dangling or looping link, a device, too large).
+llvm::Expected<std::string> readConfigFile(const std::string &Path);
+
+/// Success when every glob of the comma-separated List (clang-tidy style,
+/// '-' to remove) is well formed; else which one is not and why.
+llvm::Error validateGlobList(llvm::StringRef List);
+
+/// True when Filter (a check glob list) enables at least one check.
+bool anyCheckEnabled(const std::string &Filter);
 
 /// Over's keys replace Base's, except the glob lists (Checks,
 /// WarningsAsErrors), which are appended so that Over's globs come later and

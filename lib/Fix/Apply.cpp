@@ -2,6 +2,8 @@
 
 #include "Fix/Apply.h"
 
+#include "Fix/Verify.h"
+
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/Support/FileSystem.h"
@@ -10,6 +12,11 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
+
+#include <csignal>
+#include <pthread.h>
 
 #include <algorithm>
 #include <cmath>
@@ -102,36 +109,121 @@ bool applyEdits(const std::string &Text, std::vector<TextEdit> Edits,
   return true;
 }
 
-bool writeFileAtomically(const std::string &File, const std::string &Text,
-                         std::string &Error) {
-  llvm::SmallString<256> Model(File);
+namespace {
+
+namespace fs = llvm::sys::fs;
+
+/// Blocks SIGINT and SIGTERM on this thread while it lives: a file being
+/// written in place is never left half written by an interrupt.
+class InterruptsHeld {
+public:
+  InterruptsHeld() {
+    sigset_t Set;
+    sigemptyset(&Set);
+    sigaddset(&Set, SIGINT);
+    sigaddset(&Set, SIGTERM);
+    sigaddset(&Set, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &Set, &Old);
+  }
+  ~InterruptsHeld() { pthread_sigmask(SIG_SETMASK, &Old, nullptr); }
+
+private:
+  sigset_t Old;
+};
+
+llvm::Error cannotWrite(const std::string &File, const llvm::Twine &Why) {
+  return llvm::createStringError("cannot fix '" + File + "': " + Why);
+}
+
+/// Writes Text over Real itself (every hard link sees it), with write
+/// permission lent for the time of the write when the file has none.
+llvm::Error writeInPlace(const std::string &File, llvm::StringRef Real,
+                         const std::string &Text, const fs::file_status &St,
+                         bool Writable) {
+  InterruptsHeld Held;
+  if (!Writable)
+    if (std::error_code EC =
+            fs::setPermissions(Real, St.permissions() | fs::owner_write))
+      return cannotWrite(File, EC.message());
+  std::error_code EC;
+  {
+    llvm::raw_fd_ostream OS(Real, EC, fs::OF_None);
+    if (!EC) {
+      OS << Text;
+      OS.close();
+      if (OS.has_error())
+        EC = OS.error();
+      OS.clear_error();
+    }
+  }
+  if (!Writable)
+    fs::setPermissions(Real, St.permissions());
+  if (EC)
+    return cannotWrite(File, EC.message());
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Error writeFileSafely(const std::string &File, const std::string &Text,
+                            const WriteOptions &Opts) {
+  // The file a symbolic link names is the one to change; the link stays.
+  llvm::SmallString<256> Real;
+  if (std::error_code EC = fs::real_path(File, Real, /*expand_tilde=*/false))
+    return cannotWrite(File, EC.message());
+  fs::file_status St;
+  if (std::error_code EC = fs::status(Real, St))
+    return cannotWrite(File, EC.message());
+  if (St.type() != fs::file_type::regular_file)
+    return cannotWrite(File, "not a regular file");
+  // Read-only by its mode, even for root, who may write anything.
+  bool Writable = (St.permissions() & fs::owner_write) &&
+                  !fs::access(Real, fs::AccessMode::Write);
+  if (!Writable && !Opts.AllowReadOnly)
+    return llvm::createStringError(
+        "'" + File +
+        "' is read-only; not fixed (--fix-readonly writes it anyway)");
+  if (St.getLinkCount() > 1)
+    return writeInPlace(File, Real, Text, St, Writable);
+
+  llvm::SmallString<256> Model(Real);
   Model += ".warplint-%%%%%%";
   int FD = -1;
   llvm::SmallString<256> Temp;
-  if (std::error_code EC = llvm::sys::fs::createUniqueFile(Model, FD, Temp)) {
-    Error = "cannot create a temporary file next to '" + File +
-            "': " + EC.message();
-    return false;
+  if (std::error_code EC = fs::createUniqueFile(Model, FD, Temp))
+    return cannotWrite(File, "cannot create a temporary file next to it: " +
+                                 EC.message());
+  // An interrupt before the rename leaves the old file and no temporary.
+  llvm::sys::RemoveFileOnSignal(Temp);
+  auto Abandon = [&](const llvm::Twine &Why) {
+    fs::remove(Temp);
+    llvm::sys::DontRemoveFileOnSignal(Temp);
+    return cannotWrite(File, Why);
+  };
+  // Owner and group as they were (a root run must not take the file); a
+  // user who may not give the file its owner back writes it in place.
+  if (fs::changeFileOwnership(FD, St.getUser(), St.getGroup())) {
+    llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+    fs::remove(Temp);
+    llvm::sys::DontRemoveFileOnSignal(Temp);
+    return writeInPlace(File, Real, Text, St, Writable);
   }
   {
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Text;
     OS.close();
     if (OS.has_error()) {
-      Error = "cannot write '" + std::string(Temp) + "'";
-      llvm::sys::fs::remove(Temp);
-      return false;
+      std::error_code EC = OS.error();
+      OS.clear_error();
+      return Abandon("cannot write '" + Temp + "': " + EC.message());
     }
   }
-  // Keep the original file's permissions.
-  if (auto Perms = llvm::sys::fs::getPermissions(File))
-    llvm::sys::fs::setPermissions(Temp, *Perms);
-  if (std::error_code EC = llvm::sys::fs::rename(Temp, File)) {
-    Error = "cannot replace '" + File + "': " + EC.message();
-    llvm::sys::fs::remove(Temp);
-    return false;
-  }
-  return true;
+  if (std::error_code EC = fs::setPermissions(Temp, St.permissions()))
+    return Abandon(EC.message());
+  if (std::error_code EC = fs::rename(Temp, Real))
+    return Abandon(EC.message());
+  llvm::sys::DontRemoveFileOnSignal(Temp);
+  return llvm::Error::success();
 }
 
 double sharedWavefronts(const std::vector<AccessRecord> &Records) {
@@ -144,73 +236,55 @@ double sharedWavefronts(const std::vector<AccessRecord> &Records) {
 }
 
 FixOutcome applyFixes(const std::vector<Diagnostic> &Diags,
-                      const std::vector<AccessRecord> &Before,
-                      const Reanalyze &Again) {
+                      const FixVerifier &V, const WriteOptions &W) {
   FixOutcome Out;
   auto ByFile = collectEdits(Diags, Out.Dropped);
-  double Promised = sharedWavefronts(Before);
-  std::set<std::string> Messages;
-  for (const Diagnostic &D : Diags)
-    if (const Fix *F = preferredFix(D))
-      if (F->Impact && !F->Edits.empty() &&
-          Messages
-              .insert(F->Message + "@" + F->Edits.front().Range.Begin.File +
-                      ":" + std::to_string(F->Edits.front().Range.Begin.Offset))
-              .second)
-        Promised -= F->Impact->WavefrontsBefore - F->Impact->WavefrontsAfter;
-
-  std::map<std::string, std::string> Originals;
-  auto RestoreAll = [&](const std::string &Why) {
-    for (auto &[File, Text] : Originals) {
-      std::string Error;
-      if (!writeFileAtomically(File, Text, Error))
-        Out.Message += "; could not restore '" + File + "': " + Error;
-    }
-    Out.Restored = true;
-    Out.Files.clear();
-    Out.Message = Why + "; the original files were restored" + Out.Message;
-  };
-  for (auto &[File, Edits] : ByFile) {
-    if (Edits.empty())
+  // The fixes collectEdits kept: every edit of theirs was taken.
+  std::vector<const Fix *> Taken;
+  for (const Diagnostic &D : Diags) {
+    const Fix *F = preferredFix(D);
+    if (!F || F->Edits.empty())
       continue;
-    auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
-                                           /*RequiresNullTerminator=*/false);
-    std::string Fixed;
-    if (!Buf || !applyEdits((*Buf)->getBuffer().str(), Edits, Fixed)) {
-      RestoreAll("cannot apply the fixes to '" + File + "'");
-      return Out;
-    }
-    Originals[File] = (*Buf)->getBuffer().str();
-    std::string Error;
-    if (!writeFileAtomically(File, Fixed, Error)) {
-      Originals.erase(File);
-      RestoreAll(Error);
-      return Out;
-    }
-    Out.Edits += Edits.size();
-    Out.Files.push_back(File);
+    bool All = llvm::all_of(F->Edits, [&](const TextEdit &E) {
+      return llvm::any_of(ByFile[E.Range.Begin.File], [&](const TextEdit &T) {
+        return T.Range.Begin.Offset == E.Range.Begin.Offset &&
+               T.Range.End.Offset == E.Range.End.Offset &&
+               T.Replacement == E.Replacement;
+      });
+    });
+    if (All)
+      Taken.push_back(F);
   }
-  if (Originals.empty())
+  if (Taken.empty())
     return Out;
+  auto Fail = [&](const std::string &Why) {
+    Out.Failed = true;
+    Out.Message = Why + "; nothing was written";
+    return Out;
+  };
+  std::string Fixed;
+  double Got = 0;
+  if (llvm::Error E = V.verify(Taken, &Fixed, &Got))
+    return Fail("the fixes together are not verified: " +
+                llvm::toString(std::move(E)));
+  auto Now = llvm::MemoryBuffer::getFile(V.mainFile(), /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!Now || (*Now)->getBuffer() != V.mainText())
+    return Fail("'" + V.mainFile() + "' changed since it was analyzed");
+  if (llvm::Error E = writeFileSafely(V.mainFile(), Fixed, W)) {
+    Out.NotWritable = true;
+    return Fail(llvm::toString(std::move(E)));
+  }
 
-  std::vector<AccessRecord> After;
-  std::string Error;
-  if (!Again(After, Error)) {
-    RestoreAll("the fixed code does not parse (" + Error + ")");
-    return Out;
-  }
-  double Got = sharedWavefronts(After);
-  if (std::abs(Got - Promised) > 1e-6 * std::max(1.0, Promised)) {
-    RestoreAll("re-analysis of the fixed code found " + formatWavefronts(Got) +
-               " shared-memory wavefronts per block where the fixes promised " +
-               formatWavefronts(Promised));
-    return Out;
-  }
+  for (auto &[File, Edits] : ByFile)
+    Out.Edits += Edits.size();
+  Out.Files.push_back(V.mainFile());
   Out.Message = "applied " + std::to_string(Out.Edits) + " edit" +
-                (Out.Edits == 1 ? "" : "s") + "; re-analysis confirms " +
+                (Out.Edits == 1 ? "" : "s") +
+                ", verified before writing: re-analysis finds " +
                 formatWavefronts(Got) +
                 " shared-memory wavefronts per block (was " +
-                formatWavefronts(sharedWavefronts(Before)) + ")";
+                formatWavefronts(sharedWavefronts(V.before())) + ")";
   return Out;
 }
 

@@ -1,8 +1,10 @@
 //===- Apply.h - Applying and exporting fixes -------------------*- C++ -*-===//
 //
 // --fix and --export-fixes: the edits of each diagnostic's preferred fix,
-// grouped by file, written in place (atomically) or as the YAML that
+// grouped by file, written in place or as the YAML that
 // clang-apply-replacements reads (clang-tidy's --export-fixes format).
+// --fix verifies first (Verify.h) and writes only verified text, without
+// breaking symbolic or hard links, owner or mode.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +13,8 @@
 
 #include "Report/AccessRecord.h"
 #include "Report/Diagnostic.h"
+
+#include "llvm/Support/Error.h"
 
 #include <functional>
 #include <map>
@@ -22,6 +26,8 @@ class raw_ostream;
 }
 
 namespace warplint {
+
+class FixVerifier;
 
 /// The fix --fix applies for D: its own preferred fix, else the preferred
 /// fix of one of its notes; null when it has none.
@@ -39,39 +45,46 @@ collectEdits(const std::vector<Diagnostic> &Diags,
 bool applyEdits(const std::string &Text, std::vector<TextEdit> Edits,
                 std::string &Out);
 
-/// Replaces File's contents with Text through a temporary file in the same
-/// folder and a rename, so that readers see the old or the new file, never
-/// half of one. Error set on failure.
-bool writeFileAtomically(const std::string &File, const std::string &Text,
-                         std::string &Error);
+struct WriteOptions {
+  /// Rewrite files without write permission (--fix-readonly); their mode
+  /// stays read-only.
+  bool AllowReadOnly = false;
+};
+
+/// Replaces File's contents with Text. A symbolic link is followed and the
+/// file it names is written. A file with one link is replaced through a
+/// temporary file in the same folder and a rename (readers see the old or
+/// the new file, never half of one; an interrupt leaves the old one), with
+/// its owner, group and mode; one with several hard links is written in
+/// place, so that every link sees the new text. A file without write
+/// permission is refused (naming it) unless Opts.AllowReadOnly.
+llvm::Error writeFileSafely(const std::string &File, const std::string &Text,
+                            const WriteOptions &Opts = {});
 
 /// clang-tidy's export format (clang::tooling::TranslationUnitDiagnostics)
 /// with each diagnostic's preferred fix as its replacements.
 void writeExportedFixes(llvm::raw_ostream &OS, const std::string &MainFile,
                         const std::vector<Diagnostic> &Diags);
 
-/// Parses and analyzes the translation unit again after its files were
-/// edited; false with Error set when it no longer parses.
-using Reanalyze =
-    std::function<bool(std::vector<AccessRecord> &Records, std::string &Error)>;
-
 struct FixOutcome {
   unsigned Edits = 0;               ///< edits written (0: nothing to do)
-  std::vector<std::string> Files;   ///< files changed (and kept)
-  bool Restored = false;            ///< the files were put back
+  std::vector<std::string> Files;   ///< files changed
+  bool Failed = false;              ///< nothing was written, see Message
+  bool NotWritable = false;         ///< Failed because the file refused it
   std::string Message;              ///< what happened, for the user
   std::vector<std::string> Dropped; ///< fixes left out (overlaps)
 };
 
-/// --fix for one translation unit: writes the preferred fixes of Diags
-/// (the diagnostics of that unit, NOLINT-suppressed ones already removed),
-/// then re-parses and re-analyzes with Again. The result must parse and its
+/// --fix for one translation unit: the preferred fixes of Diags (the
+/// diagnostics of that unit, NOLINT-suppressed ones already removed, each
+/// fix verified on its own) are applied together to an in-memory copy of
+/// the main file and verified together with V: the copy must parse and its
 /// shared-memory wavefronts per block must be exactly what the fixes
-/// promised (Before's minus each fix's saving); otherwise every file is
-/// restored and Message says why. Files without edits are never touched.
+/// promise. Only then is the text written (writeFileSafely); otherwise
+/// nothing is written and Message says why. The file must still hold the
+/// text that was analyzed.
 FixOutcome applyFixes(const std::vector<Diagnostic> &Diags,
-                      const std::vector<AccessRecord> &Before,
-                      const Reanalyze &Again);
+                      const FixVerifier &V, const WriteOptions &W = {});
 
 /// Shared-memory wavefronts per block over Records: each exact shared
 /// access's mean times its requests when known, its worst request

@@ -6,6 +6,9 @@
 #include "Fix/Occupancy.h"
 #include "Fix/SourceText.h"
 #include "Fix/StrideView.h"
+#include "Fix/Verify.h"
+
+#include "llvm/ADT/StringRef.h"
 
 #include <algorithm>
 #include <cmath>
@@ -40,11 +43,21 @@ struct Candidate {
   Swizzle Swz;
   LayoutEval Eval;
   std::vector<TextEdit> Edits;
+  /// One way to write the edits; InMacro names the macro whose definition
+  /// they change.
+  struct Way {
+    std::vector<TextEdit> Edits;
+    std::string InMacro;
+  };
+  /// Ways to write the edits, most readable first; verification takes the
+  /// first that verifies (empty: Edits is the only one).
+  std::vector<Way> Alternatives;
   std::string Failure;                     ///< why no edit could be written
   int64_t BytesBefore = 0, BytesAfter = 0; ///< shared per block, worst kernel
   unsigned BlocksBefore = 0, BlocksAfter = 0; ///< lowest over launches
   unsigned BlocksByThreads = 0;
   bool FitsStatic = true;
+  std::string InMacro; ///< the macro whose definition Edits change
   std::string Describe;   ///< "pad the rows of 'tile' to 33 elements"
   std::string SwzMapping; ///< "c ^ (r % 32)"
 
@@ -73,6 +86,112 @@ void addEdit(std::vector<TextEdit> &Edits, std::string &Failure,
   Edits.push_back({R, Replacement});
 }
 
+/// Text T of a row length with Pad added: a literal is summed, anything
+/// else gets " + Pad" (parenthesized when Paren or when it holds an
+/// operator that binds more loosely than +).
+std::string paddedText(const std::string &T, int64_t Extent, int64_t Pad,
+                       bool Paren) {
+  bool Literal = !T.empty() && std::all_of(T.begin(), T.end(), [](char Ch) {
+    return std::isdigit(static_cast<unsigned char>(Ch));
+  });
+  if (Literal)
+    return std::to_string(Extent + Pad);
+  bool Loose = T.find_first_of("?:<>&|^,") != std::string::npos;
+  return (Paren || Loose ? "(" + T + ")" : T) + " + " + std::to_string(Pad);
+}
+
+/// The one-line "#define Name ..." in Text: the offset where its body
+/// starts and the body; nullopt when there is none (or it continues on the
+/// next line).
+std::optional<std::pair<size_t, llvm::StringRef>>
+findDefine(llvm::StringRef Text, llvm::StringRef Name) {
+  size_t LineStart = 0;
+  while (LineStart <= Text.size()) {
+    size_t End = Text.find('\n', LineStart);
+    if (End == llvm::StringRef::npos)
+      End = Text.size();
+    llvm::StringRef Line = Text.slice(LineStart, End);
+    llvm::StringRef L = Line.ltrim(" \t");
+    if (L.consume_front("#")) {
+      L = L.ltrim(" \t");
+      if (L.consume_front("define") && !L.empty() &&
+          (L.front() == ' ' || L.front() == '\t')) {
+        L = L.ltrim(" \t");
+        if (L.consume_front(Name) &&
+            (L.empty() || !(std::isalnum(static_cast<unsigned char>(
+                                L.front())) ||
+                            L.front() == '_'))) {
+          if (L.starts_with("(")) // a function-like macro's parameters
+            L = L.drop_front(std::min(L.find(')') + 1, L.size()));
+          llvm::StringRef Body = L.rtrim(" \t\r");
+          if (Body.ends_with("\\"))
+            return std::nullopt;
+          Body = Body.ltrim(" \t");
+          return std::make_pair(size_t(Body.data() - Text.data()), Body);
+        }
+      }
+    }
+    LineStart = End + 1;
+  }
+  return std::nullopt;
+}
+
+/// Where Offset is in Text, as a location in File.
+SourceLoc locAt(const std::string &File, llvm::StringRef Text, size_t Offset) {
+  SourceLoc L;
+  L.File = File;
+  L.Offset = Offset;
+  llvm::StringRef Before = Text.take_front(Offset);
+  L.Line = 1 + Before.count('\n');
+  size_t LineStart = Before.rfind('\n');
+  L.Column = 1 + (LineStart == llvm::StringRef::npos ? Offset
+                                                     : Offset - LineStart - 1);
+  return L;
+}
+
+/// The edit of the row length inside the body of macro Name (the
+/// declaration is written by that macro): the last run of bracketed extents
+/// with as many extents as the array has.
+std::optional<TextEdit> macroBodyEdit(const std::string &File,
+                                      llvm::StringRef Text,
+                                      llvm::StringRef Name,
+                                      const MemoryObject &O, int64_t Pad) {
+  auto Def = findDefine(Text, Name);
+  if (!Def)
+    return std::nullopt;
+  llvm::StringRef Body = Def->second;
+  std::vector<std::pair<size_t, size_t>> Run, Best; // inner [begin, end)
+  size_t I = 0;
+  while (I < Body.size()) {
+    if (Body[I] != '[') {
+      if (Body[I] != ' ' && Body[I] != '\t')
+        Run.clear();
+      ++I;
+      continue;
+    }
+    size_t Close = Body.find(']', I);
+    if (Close == llvm::StringRef::npos || Body.slice(I + 1, Close).contains('['))
+      return std::nullopt;
+    Run.push_back({I + 1, Close});
+    if (Run.size() == O.Extents.size())
+      Best = Run;
+    I = Close + 1;
+  }
+  if (Best.empty())
+    return std::nullopt;
+  auto [B, E] = Best.back();
+  llvm::StringRef Extent = Body.slice(B, E).trim();
+  if (Extent.empty())
+    return std::nullopt;
+  size_t Begin = Def->first + (Extent.data() - Body.data());
+  TextEdit Edit;
+  Edit.Range.Begin = locAt(File, Text, Begin);
+  Edit.Range.End = locAt(File, Text, Begin + Extent.size());
+  Edit.Replacement =
+      paddedText(Extent.str(), O.Extents.back(), Pad, /*Paren=*/false);
+  return Edit;
+}
+
 void padEdits(const ArrayUse &U, FileTexts &Files, Candidate &C) {
   const MemoryObject &O = U.object();
   auto T = Files.text(O.LastExtentRange);
@@ -80,16 +199,49 @@ void padEdits(const ArrayUse &U, FileTexts &Files, Candidate &C) {
     C.Failure = "the row length of '" + O.Name + "' is not plain source text";
     return;
   }
-  bool Literal = std::all_of(T->begin(), T->end(), [](char Ch) {
-    return std::isdigit(static_cast<unsigned char>(Ch));
+  llvm::StringRef Name(*T);
+  Name = Name.take_while([](char Ch) {
+    return std::isalnum(static_cast<unsigned char>(Ch)) || Ch == '_';
   });
-  std::string Repl = Literal
-                         ? std::to_string(O.Extents.back() + C.Pad)
-                         : (T->find_first_of("?:<>&|^,") == std::string::npos
-                                ? *T
-                                : "(" + *T + ")") +
-                               " + " + std::to_string(C.Pad);
-  addEdit(C.Edits, C.Failure, O.LastExtentRange, Repl);
+  bool Identifier =
+      !Name.empty() && !std::isdigit(static_cast<unsigned char>(Name[0]));
+  const std::string &File = O.LastExtentRange.Begin.File;
+  const std::string *Text = Files.file(File);
+  auto Edit = [&](std::string Repl) {
+    return std::vector<TextEdit>{{O.LastExtentRange, std::move(Repl)}};
+  };
+  // The declaration is written by a macro (DECL_TILE(T)): its row length
+  // can only be changed in the macro's definition.
+  bool Invocation = Identifier && llvm::StringRef(*T)
+                                      .drop_front(Name.size())
+                                      .ltrim()
+                                      .starts_with("(");
+  if (Invocation && Text)
+    if (std::optional<TextEdit> InMacro =
+            macroBodyEdit(File, *Text, Name, O, C.Pad)) {
+      C.Alternatives.push_back({{*InMacro}, Name.str()});
+      C.Edits = C.Alternatives.front().Edits;
+      C.InMacro = Name.str();
+      return;
+    }
+  // Otherwise (a row length like MAX(32, 16), or a macro defined
+  // elsewhere) the edit is made where the row length is written, and
+  // verification decides.
+  std::string Plain = paddedText(*T, O.Extents.back(), C.Pad, false);
+  std::string Paren = paddedText(*T, O.Extents.back(), C.Pad, true);
+  // A row length that names a macro whose body is an expression
+  // (#define W 1 << 5) needs parentheses: W + 1 would be 1 << 6. A name
+  // defined elsewhere gets them when W + 1 does not verify.
+  bool Bare = Identifier && Name.size() == T->size();
+  bool MacroExpression = false;
+  if (Bare && Text)
+    if (auto Def = findDefine(*Text, Name))
+      MacroExpression = asOperand(Def->second.str()) != Def->second;
+  if (!MacroExpression)
+    C.Alternatives.push_back({Edit(Plain), ""});
+  if ((Bare || Invocation) && Paren != Plain)
+    C.Alternatives.push_back({Edit(Paren), ""});
+  C.Edits = C.Alternatives.front().Edits;
 }
 
 void swizzleEdits(const ArrayUse &U, FileTexts &Files, Candidate &C) {
@@ -190,8 +342,30 @@ Fix makeFix(const Candidate &C, const LayoutEval &Before,
 }
 
 /// The notes every bank-conflict diagnostic on one array gets.
+/// Proves C's edits with V (each way to write them in turn): C.Edits
+/// becomes the first that verifies, or C.Failure says why none did.
+void verifyCandidate(Candidate &C, const LayoutEval &Before,
+                     const std::string &Name, const FixVerifier &V) {
+  if (C.Alternatives.empty())
+    C.Alternatives.push_back({C.Edits, C.InMacro});
+  std::string FirstWhy;
+  for (const Candidate::Way &Alt : C.Alternatives) {
+    C.Edits = Alt.Edits;
+    C.InMacro = Alt.InMacro;
+    Fix F = makeFix(C, Before, Name, /*Preferred=*/false);
+    llvm::Error E = V.verify({&F});
+    if (!E)
+      return;
+    std::string Why = llvm::toString(std::move(E));
+    if (FirstWhy.empty())
+      FirstWhy = Why;
+  }
+  C.Failure = "not verified: " + FirstWhy;
+}
+
 std::vector<DiagNote> planNotes(const ArrayUse &Declared,
-                                const SolveOptions &Opts, FileTexts &Files) {
+                                const SolveOptions &Opts, FileTexts &Files,
+                                const FixVerifier *V) {
   std::vector<DiagNote> Notes;
   auto Note = [&](std::string Msg) {
     Notes.push_back({{}, std::move(Msg), {}});
@@ -268,6 +442,11 @@ std::vector<DiagNote> planNotes(const ArrayUse &Declared,
                  "[r][c] becomes " + O.Name + "[r][" + C.SwzMapping + "]";
     Cands.push_back(std::move(C));
   }
+  // Every edit is proved on an in-memory copy before it is offered.
+  if (V)
+    for (Candidate &C : Cands)
+      if (C.Failure.empty())
+        verifyCandidate(C, S.Before, O.Name, *V);
   // Candidates whose edit cannot be written are explained, never offered.
   std::vector<Candidate> Usable;
   for (Candidate &C : Cands) {
@@ -313,8 +492,12 @@ std::vector<DiagNote> planNotes(const ArrayUse &Declared,
     DiagNote N;
     // At the first edit, so that text output shows the fix-it line there.
     N.Loc = C.Edits.front().Range.Begin;
-    N.Message = (I == Best ? "" : "alternatively, ") + C.Describe + ": " +
-                effect(C, S.Before, O.Name);
+    std::string Where = C.InMacro.empty()
+                            ? ""
+                            : " in the definition of macro '" + C.InMacro +
+                                  "' (every array it declares changes)";
+    N.Message = (I == Best ? "" : "alternatively, ") + C.Describe + Where +
+                ": " + effect(C, S.Before, O.Name);
     N.Fixes.push_back(makeFix(C, S.Before, O.Name, I == Best));
     Notes.push_back(std::move(N));
     Note(occupancyNote(C, Opts.Arch));
@@ -351,21 +534,91 @@ std::vector<DiagNote> planNotes(const ArrayUse &Declared,
   return Notes;
 }
 
-} // namespace
+using AccessIndex =
+    std::map<std::tuple<std::string, unsigned, unsigned>, size_t>;
 
-void attachLayoutFixes(const TranslationUnitModel &TU,
-                       std::vector<Diagnostic> &Diags, const SolveOptions &Opts,
-                       const std::vector<SourceLoc> &Suppressed,
-                       const std::map<std::string, std::string> &Overlay) {
-  std::vector<ArrayUse> Arrays = sharedArrays(TU);
-  // Where each array's accesses are, to find a diagnostic's array.
-  std::map<std::tuple<std::string, unsigned, unsigned>, size_t> AccessAt;
+/// Where each array's accesses are, to find a diagnostic's array.
+AccessIndex indexAccesses(const std::vector<ArrayUse> &Arrays) {
+  AccessIndex AccessAt;
   for (size_t I = 0; I < Arrays.size(); ++I)
     for (auto [K, Obj] : Arrays[I].Instances)
       for (const Access &A : K->Accesses)
         if (A.Object == Obj)
           AccessAt[{A.Range.Begin.File, A.Range.Begin.Line,
                     A.Range.Begin.Column}] = I;
+  return AccessAt;
+}
+
+bool sameNote(const DiagNote &A, const DiagNote &B) {
+  return A.Loc == B.Loc && A.Message == B.Message &&
+         A.Fixes.size() == B.Fixes.size();
+}
+
+/// Drops every fix of D, saying why in a note.
+void dropFixes(Diagnostic &D, const std::string &Why) {
+  bool Had = !D.Fixes.empty();
+  D.Fixes.clear();
+  for (DiagNote &N : D.Notes) {
+    Had |= !N.Fixes.empty();
+    N.Fixes.clear();
+  }
+  if (Had)
+    D.Notes.push_back({{}, "no layout fix is offered: " + Why, {}});
+}
+
+} // namespace
+
+void verifyLayoutFixes(const TranslationUnitModel &TU,
+                       std::vector<Diagnostic> &Diags, const SolveOptions &Opts,
+                       const std::map<std::string, std::string> &Overlay,
+                       const FixVerifier &V) {
+  std::vector<ArrayUse> Arrays = sharedArrays(TU);
+  AccessIndex AccessAt = indexAccesses(Arrays);
+  FileTexts Files(&Overlay);
+  // Per array: the notes the pipeline attached (planned again, the same
+  // way) and their verified replacement.
+  std::map<size_t, std::pair<std::vector<DiagNote>, std::vector<DiagNote>>>
+      Plans;
+  for (Diagnostic &D : Diags) {
+    if (!hasFixes({D}))
+      continue;
+    auto It = D.Check == BankConflictId
+                  ? AccessAt.find({D.Range.Begin.File, D.Range.Begin.Line,
+                                   D.Range.Begin.Column})
+                  : AccessAt.end();
+    if (It == AccessAt.end()) {
+      dropFixes(D, "its array could not be found again to verify the fix");
+      continue;
+    }
+    auto P = Plans.find(It->second);
+    if (P == Plans.end()) {
+      const ArrayUse &U = Arrays[It->second];
+      P = Plans
+              .emplace(It->second,
+                       std::make_pair(planNotes(U, Opts, Files, nullptr),
+                                      planNotes(U, Opts, Files, &V)))
+              .first;
+    }
+    const std::vector<DiagNote> &Old = P->second.first;
+    bool Ends = D.Notes.size() >= Old.size() &&
+                std::equal(Old.begin(), Old.end(),
+                           D.Notes.end() - Old.size(), sameNote);
+    if (!Ends) {
+      dropFixes(D, "its notes differ from the plan that was verified");
+      continue;
+    }
+    D.Notes.erase(D.Notes.end() - Old.size(), D.Notes.end());
+    D.Notes.insert(D.Notes.end(), P->second.second.begin(),
+                   P->second.second.end());
+  }
+}
+
+void attachLayoutFixes(const TranslationUnitModel &TU,
+                       std::vector<Diagnostic> &Diags, const SolveOptions &Opts,
+                       const std::vector<SourceLoc> &Suppressed,
+                       const std::map<std::string, std::string> &Overlay) {
+  std::vector<ArrayUse> Arrays = sharedArrays(TU);
+  AccessIndex AccessAt = indexAccesses(Arrays);
   std::map<size_t, std::vector<DiagNote>> Plans;
   FileTexts Files(&Overlay);
   for (const SourceLoc &L : Suppressed) {
@@ -387,7 +640,9 @@ void attachLayoutFixes(const TranslationUnitModel &TU,
       continue;
     auto P = Plans.find(It->second);
     if (P == Plans.end())
-      P = Plans.emplace(It->second, planNotes(Arrays[It->second], Opts, Files))
+      P = Plans
+              .emplace(It->second,
+                       planNotes(Arrays[It->second], Opts, Files, nullptr))
               .first;
     D.Notes.insert(D.Notes.end(), P->second.begin(), P->second.end());
   }

@@ -38,6 +38,25 @@ CompileCommand commandForFile(const std::string &Path,
   return Cmd;
 }
 
+FixVerifier::Reanalyze bufferReanalyzer(const CompileCommand &Cmd,
+                                        const PipelineOptions &PO) {
+  return [Cmd, PO](const std::string &Text)
+             -> llvm::Expected<std::vector<AccessRecord>> {
+    FrontendResult P = analyzeBuffer(Text, Cmd, PO.Frontend);
+    if (P.Model.MainFile.empty())
+      P.Model.MainFile = Cmd.File;
+    if (!P.Success) {
+      llvm::StringRef First(P.ClangDiagnostics);
+      First = First.take_until([](char C) { return C == '\n'; });
+      return llvm::createStringError(First.empty() ? "clang gave no reason"
+                                                   : First.str());
+    }
+    PipelineOptions O = PO;
+    O.LayoutFixes = false;
+    return analyzeModel(P, O).Records;
+  };
+}
+
 AnalyzedDocument analyzeDocument(const std::string &Path,
                                  const std::string &Text,
                                  const PipelineOptions &Opts,
@@ -85,6 +104,14 @@ AnalyzedDocument analyzeDocument(const std::string &Path,
   if (!Report.Parsed) {
     Doc.Published = clangErrorsToLsp(Report.ClangDiagnostics, Ctx);
     return Doc;
+  }
+  // Quick fixes are offered only once proved on a copy of the buffer.
+  if (hasFixes(Report.Diagnostics)) {
+    FixVerifier V(Parsed.Model.MainFile, Text, Report.Records,
+                  bufferReanalyzer(Cmd, FileOpts));
+    if (!allFixesVerify(Report.Diagnostics, V))
+      verifyLayoutFixes(Parsed.Model, Report.Diagnostics, FileOpts.Solve,
+                        FileOpts.Overlay, V);
   }
   // A kernel in an included header is reported when that header is open.
   for (warplint::Diagnostic &D : Report.Diagnostics) {

@@ -12,6 +12,7 @@
 
 #include "Driver/Config.h"
 #include "Driver/Pipeline.h"
+#include "Fix/Verify.h"
 #include "Lsp/Protocol.h"
 
 #include <string>
@@ -40,9 +41,16 @@ struct AnalyzedDocument {
   std::string Log; ///< flag warnings and clang's errors, for the server log
 };
 
+/// Parses Cmd's file again from a buffer with PO (no fixes searched) and
+/// returns its access records: the re-analysis that verifies fixes, for
+/// this server and the command line alike.
+FixVerifier::Reanalyze bufferReanalyzer(const CompileCommand &Cmd,
+                                        const PipelineOptions &PO);
+
 /// Analyzes Text as the contents of Path with Opts, the .warplint.yaml that
 /// applies to Path, and CommandLine (the server's own flags) over both. The
-/// fixes are computed against Text (edits in other files are dropped).
+/// fixes are computed against Text (edits in other files are dropped) and
+/// each is verified on a copy of Text before it is offered.
 AnalyzedDocument analyzeDocument(const std::string &Path,
                                  const std::string &Text,
                                  const PipelineOptions &Opts,

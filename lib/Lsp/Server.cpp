@@ -3,10 +3,12 @@
 #include "Lsp/Server.h"
 
 #include "Lsp/Convert.h"
+#include "Lsp/CrashIsolation.h"
 
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <memory>
 
 namespace warplint {
 namespace lsp {
@@ -35,7 +37,29 @@ bool overlaps(const Range &A, const Range &B) {
 
 } // namespace
 
+AnalyzedDocument crashedAnalysis(const std::string &Path,
+                                 const std::string &Text,
+                                 const std::string &Why) {
+  AnalyzedDocument A;
+  A.Path = Path;
+  A.Text = Text;
+  Diagnostic D;
+  D.severity = DiagnosticSeverity::Error;
+  D.code = "warplint-internal";
+  D.message = "warplint could not analyze this file: " + Why +
+              "; the server goes on (please report this file)";
+  A.Published.push_back(std::move(D));
+  A.Log = "analysis of " + Path + " failed: " + Why + "\n";
+  return A;
+}
+
 Server::Server(Transport &T, ServerOptions Opts) : T(T), Opts(std::move(Opts)) {
+  if (!this->Opts.Analyze)
+    this->Opts.Analyze = [this](const std::string &Path,
+                                const std::string &Text) {
+      return analyzeDocument(Path, Text, this->Opts.Pipeline,
+                             this->Opts.FallbackFlags, this->Opts.CommandLine);
+    };
   Worker = std::thread([this] { workerLoop(); });
 }
 
@@ -55,18 +79,24 @@ void Server::log(const llvm::Twine &Message) {
 }
 
 int Server::run() {
-  std::string Error;
-  while (auto Body = T.readMessage(Error)) {
-    if (!Error.empty())
-      log(Error);
+  while (true) {
+    Incoming In = T.read();
+    if (In.K == Incoming::EndOfInput)
+      break;
+    if (In.K == Incoming::FramingError) {
+      // JSON-RPC has no id for a message it could not read.
+      log("framing error: " + In.Error);
+      T.replyError(nullptr, ErrorCode::ParseError, In.Error);
+      continue;
+    }
+    if (!In.Error.empty())
+      log(In.Error);
     if (Opts.Verbose)
-      log("<-- " + *Body);
-    handleMessage(*Body);
+      log("<-- " + In.Body);
+    handleMessage(In.Body);
     if (Exited)
       return ShutdownRequested ? 0 : 1;
   }
-  if (!Error.empty())
-    log(Error);
   log("end of input before 'exit'");
   return 1;
 }
@@ -105,7 +135,18 @@ void Server::handleMessage(const std::string &Body) {
 
 void Server::handleRequest(const Value &Id, llvm::StringRef Method,
                            const Value &Params) {
+  // After 'shutdown' every request is an error, 'initialize' included.
+  if (ShutdownRequested) {
+    T.replyError(Id, ErrorCode::InvalidRequest,
+                 "the server is shutting down; only 'exit' is accepted");
+    return;
+  }
   if (Method == "initialize") {
+    if (Initialized) {
+      T.replyError(Id, ErrorCode::InvalidRequest,
+                   "'initialize' may be sent only once");
+      return;
+    }
     Initialized = true;
     T.reply(Id, initializeResult());
     return;
@@ -113,11 +154,6 @@ void Server::handleRequest(const Value &Id, llvm::StringRef Method,
   if (!Initialized) {
     T.replyError(Id, ErrorCode::ServerNotInitialized,
                  "'initialize' must come first");
-    return;
-  }
-  if (ShutdownRequested) {
-    T.replyError(Id, ErrorCode::InvalidRequest,
-                 "the server is shutting down; only 'exit' is accepted");
     return;
   }
   if (Method == "shutdown") {
@@ -142,6 +178,14 @@ void Server::handleRequest(const Value &Id, llvm::StringRef Method,
 void Server::handleNotification(llvm::StringRef Method, const Value &Params) {
   if (Method == "exit") {
     Exited = true;
+    return;
+  }
+  // The protocol drops notifications before 'initialize' and after
+  // 'shutdown'; only 'exit' counts then.
+  if (!Initialized || ShutdownRequested) {
+    log("'" + Method + "' ignored: " +
+        (ShutdownRequested ? "the server is shutting down"
+                           : "'initialize' has not come yet"));
     return;
   }
   std::string Error;
@@ -262,9 +306,17 @@ void Server::workerLoop() {
 
     L.unlock();
     auto Start = std::chrono::steady_clock::now();
-    AnalyzedDocument A =
-        analyzeDocument(Snapshot.Path, Snapshot.Text, Opts.Pipeline,
-                        Opts.FallbackFlags, Opts.CommandLine);
+    std::unique_ptr<AnalyzedDocument> Done;
+    if (llvm::Error Crash = runIsolated([&] {
+          Done = std::make_unique<AnalyzedDocument>(
+              Opts.Analyze(Snapshot.Path, Snapshot.Text));
+        })) {
+      // Whatever the crashed analysis had built is abandoned, not reused.
+      (void)Done.release();
+      Done = std::make_unique<AnalyzedDocument>(crashedAnalysis(
+          Snapshot.Path, Snapshot.Text, llvm::toString(std::move(Crash))));
+    }
+    AnalyzedDocument &A = *Done;
     auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                   std::chrono::steady_clock::now() - Start)
                   .count();

@@ -3,7 +3,10 @@
 // Reads JSON-RPC messages on the calling thread and answers them; analysis
 // runs on one worker thread. Each edit restarts a short debounce timer for
 // its document, and a result that is older than the document's latest edit
-// is thrown away (latest edit wins). See docs/editors.md.
+// is thrown away (latest edit wins). A crash during an analysis is caught
+// (CrashIsolation.h) and shown as an error at the top of the document; the
+// server goes on. Lifecycle as LSP asks: 'initialize' exactly once and
+// first, nothing but 'exit' after 'shutdown'. See docs/editors.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +19,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -35,7 +39,17 @@ struct ServerOptions {
   /// Log every message and analysis to stderr.
   bool Verbose = false;
   std::string Version;
+  /// Analyzes one document (Path, its text); unset: analyzeDocument with
+  /// the options above. Tests put a failing analysis here.
+  std::function<AnalyzedDocument(const std::string &, const std::string &)>
+      Analyze;
 };
+
+/// What a document shows when its analysis crashed: one error diagnostic
+/// at the top of the file saying so (Why: the signal).
+AnalyzedDocument crashedAnalysis(const std::string &Path,
+                                 const std::string &Text,
+                                 const std::string &Why);
 
 class Server {
 public:

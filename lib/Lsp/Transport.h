@@ -4,6 +4,11 @@
 // headers allowed and ignored), an empty line, then N bytes of JSON. Reading
 // happens on the message thread only; writing may come from any thread.
 //
+// A broken frame (no Content-Length, a negative, malformed, too large or too
+// small one) is reported once and reading resynchronizes at the next
+// "Content-Length:" header, wherever it starts; no length is allocated
+// before it is checked against MaxMessageBytes.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef WARPLINT_LSP_TRANSPORT_H
@@ -11,6 +16,7 @@
 
 #include "Lsp/Protocol.h"
 
+#include <cstddef>
 #include <iosfwd>
 #include <mutex>
 #include <optional>
@@ -19,14 +25,27 @@
 namespace warplint {
 namespace lsp {
 
+/// What one read from the stream gives.
+struct Incoming {
+  enum Kind {
+    Message,      ///< Body holds one framed message
+    FramingError, ///< Error says what was wrong; the caller answers -32700
+    EndOfInput,   ///< nothing more will come
+  };
+  Kind K = EndOfInput;
+  std::string Body;
+  std::string Error;
+};
+
 class Transport {
 public:
+  /// The largest body accepted (64 MiB); longer frames are framing errors.
+  static constexpr size_t MaxMessageBytes = size_t(64) << 20;
+
   Transport(std::istream &In, std::ostream &Out) : In(In), Out(Out) {}
 
-  /// The body of the next message, or nullopt at end of input. A header
-  /// block without a usable Content-Length is skipped (reported through
-  /// Error) and reading goes on with the next one.
-  std::optional<std::string> readMessage(std::string &Error);
+  /// The next message or framing error, or the end of input.
+  Incoming read();
 
   /// Frames and sends one JSON value (thread-safe).
   void send(const llvm::json::Value &Message);
@@ -37,8 +56,20 @@ public:
                   llvm::StringRef Message);
 
 private:
+  /// The next byte: first what a resynchronization gave back, then In.
+  std::optional<char> get();
+  /// One header line without its line end; nullopt at end of input. Text
+  /// before a "Content-Length:" inside the line is dropped (Junk set), and
+  /// a line longer than any header keeps only its tail.
+  std::optional<std::string> headerLine(bool &Junk);
+  /// The body of Length bytes; a "Content-Length:" outside a JSON string
+  /// before its end means the length was too large.
+  Incoming body(size_t Length);
+
   std::istream &In;
   std::ostream &Out;
+  std::string Pending; ///< bytes given back, read before In
+  size_t PendingPos = 0;
   std::mutex WriteLock;
 };
 

@@ -1,6 +1,6 @@
 // The naive transpose of cuda-samples: a 32x32 tile written by rows and read
 // by columns with a 32x8 block. Padding the row by one element makes every
-// access conflict-free; --fix applies it and re-analysis confirms it.
+// access conflict-free; --fix applies it once re-analysis of an in-memory copy confirms it.
 // RUN: %exit 1 %warplint --checks=-*,warplint-bank-conflict %s -- 2>&1 | FileCheck %s
 // RUN: cp %s %t.cu
 // RUN: %exit 1 %warplint --checks=-*,warplint-bank-conflict --fix %t.cu -- > /dev/null 2> %t.err
@@ -38,4 +38,4 @@ void launch(float *out, const float *in, int n) {
   transposeNaive<<<dim3(n / TILE_DIM, n / TILE_DIM),
                    dim3(TILE_DIM, BLOCK_ROWS)>>>(out, in, n);
 }
-// CHECK-APPLIED: note: '{{.*}}.cu': applied 1 edit; re-analysis confirms 64 shared-memory wavefronts per block (was 1056)
+// CHECK-APPLIED: note: '{{.*}}.cu': applied 1 edit, verified before writing: re-analysis finds 64 shared-memory wavefronts per block (was 1056)

@@ -131,6 +131,72 @@ TEST(Config, ApplySetsOnlyWhatIsNamed) {
   EXPECT_TRUE(Opts.WarningsAsErrors.empty());
 }
 
+/// The error parsing Text gives ("" when it parses).
+std::string errorOf(llvm::StringRef Text) {
+  std::string Error;
+  std::optional<Config> C = parse(Text, Error);
+  return C ? "" : Error;
+}
+
+TEST(Config, TypesAreCheckedPerKey) {
+  EXPECT_EQ(errorOf("Checks: 5\n"),
+            "/p/.warplint.yaml:1:9: Checks expects check globs as a string "
+            "(e.g. '-*,warplint-bank-conflict'), not '5'");
+  EXPECT_EQ(errorOf("WarningsAsErrors: 7\n"),
+            "/p/.warplint.yaml:1:19: WarningsAsErrors expects check globs as "
+            "a string (e.g. '-*,warplint-bank-conflict'), not '7'");
+  EXPECT_NE(errorOf("Checks: [true]\n"), "");
+  EXPECT_NE(errorOf("Checks: ~\n"), "");
+  // Quoted, it is a string (a glob matching a check named 5).
+  EXPECT_EQ(errorOf("Checks: '5'\n"), "");
+  EXPECT_NE(errorOf("ShowUnknown: 3\n"), "");
+}
+
+TEST(Config, DuplicateKeysAreRejected) {
+  EXPECT_EQ(errorOf("Checks: a\nArch: sm_90\nChecks: b\n"),
+            "/p/.warplint.yaml:3:1: duplicate key 'Checks' (first at line 1)");
+  EXPECT_EQ(errorOf("BlockShapes:\n  k: [32]\n  k: [64]\n"),
+            "/p/.warplint.yaml:3:3: duplicate kernel 'k' in BlockShapes "
+            "(first at line 2)");
+}
+
+TEST(Config, MalformedGlobsAreRejected) {
+  EXPECT_EQ(errorOf("Checks: '['\n"),
+            "/p/.warplint.yaml:1:9: Checks: malformed glob '[': invalid glob "
+            "pattern, unmatched '['");
+  EXPECT_NE(errorOf("WarningsAsErrors: [ok, '-warplint-[']\n"), "");
+  llvm::Error E = validateGlobList("-*,[");
+  EXPECT_TRUE(bool(E));
+  llvm::consumeError(std::move(E));
+  EXPECT_FALSE(bool(validateGlobList("-*, warplint-*,-warplint-bank-*")));
+}
+
+TEST(Config, TabInIndentationIsReported) {
+  EXPECT_EQ(errorOf("\tChecks: x\n"),
+            "/p/.warplint.yaml:1:1: tab character in indentation; YAML "
+            "indents with spaces");
+  EXPECT_EQ(errorOf("BlockShapes:\n \tk: [32]\n"),
+            "/p/.warplint.yaml:2:2: tab character in indentation; YAML "
+            "indents with spaces");
+  // A tab inside a value is no indentation.
+  EXPECT_EQ(errorOf("Checks: 'a,\tb'\n"), "");
+}
+
+TEST(Config, AnAliasErrorPointsInsideTheFile) {
+  EXPECT_EQ(errorOf("Checks: *foo\n"),
+            "/p/.warplint.yaml:1:9: YAML aliases ('*foo') are not supported "
+            "here; write the value");
+  EXPECT_EQ(errorOf("Checks: &a x\nWarningsAsErrors: *a"),
+            "/p/.warplint.yaml:2:19: YAML aliases ('*a') are not supported "
+            "here; write the value");
+}
+
+TEST(Config, NoCheckEnabled) {
+  EXPECT_FALSE(anyCheckEnabled("warplint-*,-*"));
+  EXPECT_FALSE(anyCheckEnabled("-*,nothing-*"));
+  EXPECT_TRUE(anyCheckEnabled("-*,warplint-bank-conflict"));
+}
+
 class ConfigFinderTest : public ::testing::Test {
 protected:
   void SetUp() override {
@@ -193,6 +259,44 @@ TEST_F(ConfigFinderTest, AnInvalidFileIsAnErrorForEveryFileBelowIt) {
                        "ReportMisaligned, AssumeWorst, ShowUnknown, "
                        "InheritParentConfig");
   EXPECT_TRUE(F.find(path("k.cu"), Error)) << Error;
+}
+
+TEST_F(ConfigFinderTest, OnlyRegularFilesOfBoundedSizeAreRead) {
+  namespace fs = llvm::sys::fs;
+  ConfigFinder F;
+  std::string Error;
+  // A link to /dev/zero would be read forever: it is not a regular file.
+  ASSERT_FALSE(fs::create_directories(path("zero")));
+  ASSERT_FALSE(fs::create_link("/dev/zero", path("zero/.warplint.yaml")));
+  EXPECT_FALSE(F.find(path("zero/k.cu"), Error));
+  EXPECT_EQ(Error, path("zero/.warplint.yaml") +
+                       ": not a regular file; a configuration must be one");
+
+  ASSERT_FALSE(fs::create_directories(path("dangling")));
+  ASSERT_FALSE(fs::create_link("nowhere", path("dangling/.warplint.yaml")));
+  EXPECT_FALSE(F.find(path("dangling/k.cu"), Error));
+  EXPECT_EQ(Error, path("dangling/.warplint.yaml") +
+                       ": a symbolic link to 'nowhere', which does not exist");
+
+  ASSERT_FALSE(fs::create_directories(path("loop")));
+  ASSERT_FALSE(
+      fs::create_link(".warplint.yaml", path("loop/.warplint.yaml")));
+  EXPECT_FALSE(F.find(path("loop/k.cu"), Error));
+  EXPECT_EQ(Error, path("loop/.warplint.yaml") + ": a loop of symbolic links");
+
+  write("big/.warplint.yaml",
+        "# " + std::string(MaxConfigBytes, 'x') + "\nChecks: '*'\n");
+  EXPECT_FALSE(F.find(path("big/k.cu"), Error));
+  EXPECT_EQ(Error, path("big/.warplint.yaml") +
+                       ": larger than 1 MiB; not a configuration");
+
+  // A link to a regular file is followed.
+  write("real.yaml", "Checks: '-*'\n");
+  ASSERT_FALSE(fs::create_directories(path("linked")));
+  ASSERT_FALSE(fs::create_link(path("real.yaml"), path("linked/.warplint.yaml")));
+  auto C = F.find(path("linked/k.cu"), Error);
+  ASSERT_TRUE(C) << Error;
+  EXPECT_EQ(*C->Checks, "-*");
 }
 
 } // namespace

@@ -1,12 +1,15 @@
 //===- ApplyTest.cpp - Applying, collecting and exporting fixes -----------===//
 
 #include "Fix/Apply.h"
+#include "Fix/Verify.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
+
+#include <unistd.h>
 
 using namespace warplint;
 
@@ -59,62 +62,189 @@ TEST(ApplyTest, NonPreferredFixesAreNotApplied) {
   EXPECT_EQ(preferredFix(D), nullptr);
 }
 
-TEST(ApplyTest, RestoresWhenTheFixedCodeDoesNotParse) {
-  llvm::SmallString<128> Path;
-  int FD;
-  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("fix", "cu", FD, Path));
-  {
+/// A temporary file holding Text, removed at the end of the test.
+class TempFile {
+public:
+  explicit TempFile(const std::string &Text) {
+    int FD;
+    EXPECT_FALSE(llvm::sys::fs::createTemporaryFile("fix", "cu", FD, Path));
     llvm::raw_fd_ostream OS(FD, true);
-    OS << "float t[32][32];";
+    OS << Text;
   }
-  std::string File(Path);
-  Diagnostic D = withFix({edit(File, 12, 14, "33")});
-  FixOutcome Out = applyFixes({D}, {}, [&](auto &, std::string &Error) {
-    // The file really was changed when the re-analysis runs.
-    auto Buf = llvm::MemoryBuffer::getFile(File);
-    EXPECT_EQ((*Buf)->getBuffer(), "float t[32][33];");
-    Error = "error: expected ';'";
-    return false;
-  });
-  EXPECT_TRUE(Out.Restored);
-  EXPECT_NE(Out.Message.find("does not parse"), std::string::npos);
-  auto Buf = llvm::MemoryBuffer::getFile(File);
-  EXPECT_EQ((*Buf)->getBuffer(), "float t[32][32];");
-  llvm::sys::fs::remove(File);
+  ~TempFile() { llvm::sys::fs::remove(Path); }
+  std::string path() const { return std::string(Path); }
+  std::string text() const {
+    auto Buf = llvm::MemoryBuffer::getFile(Path);
+    return Buf ? (*Buf)->getBuffer().str() : "<unreadable>";
+  }
+
+private:
+  llvm::SmallString<128> Path;
+};
+
+AccessRecord shared(unsigned Wavefronts) {
+  AccessRecord R;
+  R.Space = MemorySpace::Shared;
+  R.Exact = true;
+  R.Wavefronts = Wavefronts;
+  return R;
 }
 
-TEST(ApplyTest, KeepsAFixTheReanalysisConfirms) {
-  llvm::SmallString<128> Path;
-  int FD;
-  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("fix", "cu", FD, Path));
-  {
-    llvm::raw_fd_ostream OS(FD, true);
-    OS << "float t[32][32];";
-  }
-  std::string File(Path);
+Diagnostic padFix(const std::string &File) {
   Diagnostic D = withFix({edit(File, 12, 14, "33")});
   D.Notes[0].Fixes[0].Impact = FixImpact{100, 10, 4096, 4224};
-  AccessRecord Before;
-  Before.Space = MemorySpace::Shared;
-  Before.Exact = true;
-  Before.Wavefronts = 100;
-  AccessRecord After = Before;
-  After.Wavefronts = 10;
-  FixOutcome Out = applyFixes({D}, {Before}, [&](auto &Records, auto &) {
-    Records = {After};
-    return true;
+  return D;
+}
+
+TEST(ApplyTest, NothingIsWrittenWhenTheFixedCodeDoesNotParse) {
+  TempFile F("float t[32][32];");
+  FixVerifier V(F.path(), F.text(), {shared(100)}, [&](const std::string &T) {
+    // Verification sees the fixed text in memory; the disk is untouched.
+    EXPECT_EQ(T, "float t[32][33];");
+    EXPECT_EQ(F.text(), "float t[32][32];");
+    return llvm::Expected<std::vector<AccessRecord>>(
+        llvm::createStringError("error: expected ';'"));
   });
-  EXPECT_FALSE(Out.Restored) << Out.Message;
+  FixOutcome Out = applyFixes({padFix(F.path())}, V);
+  EXPECT_TRUE(Out.Failed);
+  EXPECT_FALSE(Out.NotWritable);
+  EXPECT_NE(Out.Message.find("does not parse"), std::string::npos)
+      << Out.Message;
+  EXPECT_EQ(F.text(), "float t[32][32];");
+}
+
+TEST(ApplyTest, WritesOnlyWhatTheReanalysisConfirms) {
+  TempFile F("float t[32][32];");
+  unsigned After = 50;
+  FixVerifier V(F.path(), F.text(), {shared(100)}, [&](const std::string &) {
+    return llvm::Expected<std::vector<AccessRecord>>(
+        std::vector<AccessRecord>{shared(After)});
+  });
+  // A re-analysis that disagrees with the promise: nothing is written.
+  FixOutcome Out = applyFixes({padFix(F.path())}, V);
+  EXPECT_TRUE(Out.Failed);
+  EXPECT_NE(Out.Message.find("promised 10"), std::string::npos)
+      << Out.Message;
+  EXPECT_EQ(F.text(), "float t[32][32];");
+  After = 10;
+  Out = applyFixes({padFix(F.path())}, V);
+  EXPECT_FALSE(Out.Failed) << Out.Message;
   EXPECT_EQ(Out.Edits, 1u);
-  // A re-analysis that disagrees with the promise restores the file.
-  After.Wavefronts = 50;
-  Out = applyFixes({D}, {Before}, [&](auto &Records, auto &) {
-    Records = {After};
-    return true;
-  });
-  EXPECT_TRUE(Out.Restored);
-  EXPECT_NE(Out.Message.find("promised 10"), std::string::npos);
-  llvm::sys::fs::remove(File);
+  EXPECT_EQ(F.text(), "float t[32][33];");
+}
+
+TEST(ApplyTest, RefusesAFileChangedSinceItWasAnalyzed) {
+  TempFile F("float t[32][32];");
+  FixVerifier V(F.path(), "float t[32][32]; ", {shared(100)},
+                [&](const std::string &) {
+                  return llvm::Expected<std::vector<AccessRecord>>(
+                      std::vector<AccessRecord>{shared(10)});
+                });
+  FixOutcome Out = applyFixes({padFix(F.path())}, V);
+  EXPECT_TRUE(Out.Failed);
+  EXPECT_NE(Out.Message.find("changed since it was analyzed"),
+            std::string::npos);
+  EXPECT_EQ(F.text(), "float t[32][32];");
+}
+
+TEST(VerifyTest, RefusesEditsOutsideTheMainFileAndLostAccesses) {
+  FixVerifier V("a.cu", "float t[32][32];", {shared(100), shared(4)},
+                [&](const std::string &) {
+                  return llvm::Expected<std::vector<AccessRecord>>(
+                      std::vector<AccessRecord>{shared(10)});
+                });
+  Diagnostic Other = padFix("other.cuh");
+  llvm::Error E = V.verify({&Other.Notes[0].Fixes[0]});
+  EXPECT_NE(llvm::toString(std::move(E)).find("not the analyzed file"),
+            std::string::npos);
+  // One access fewer is modelled after the fix: whatever the sum, no.
+  Diagnostic Pad = padFix("a.cu");
+  Pad.Notes[0].Fixes[0].Impact = FixImpact{100, 6, 0, 0};
+  E = V.verify({&Pad.Notes[0].Fixes[0]});
+  EXPECT_NE(llvm::toString(std::move(E)).find("modelled 1 shared accesses"),
+            std::string::npos);
+  EXPECT_EQ(V.reanalyses(), 1u);
+}
+
+TEST(VerifyTest, EachFixIsReanalyzedOnce) {
+  unsigned After = 10;
+  FixVerifier V("a.cu", "float t[32][32];", {shared(100)},
+                [&](const std::string &) {
+                  return llvm::Expected<std::vector<AccessRecord>>(
+                      std::vector<AccessRecord>{shared(After)});
+                });
+  // Two diagnostics on one array carry the same fix.
+  std::vector<Diagnostic> Diags = {padFix("a.cu"), padFix("a.cu")};
+  EXPECT_TRUE(allFixesVerify(Diags, V));
+  EXPECT_EQ(V.reanalyses(), 1u);
+  Diagnostic Worse = padFix("a.cu");
+  Worse.Notes[0].Fixes[0].Impact = FixImpact{100, 5, 4096, 4224};
+  Diags.push_back(Worse);
+  EXPECT_FALSE(allFixesVerify(Diags, V));
+  EXPECT_EQ(V.reanalyses(), 2u);
+}
+
+TEST(WriteTest, FollowsSymlinksToTheRealFile) {
+  TempFile F("old");
+  std::string Link = F.path() + ".link";
+  ASSERT_FALSE(llvm::sys::fs::create_link(F.path(), Link));
+  ASSERT_FALSE(bool(writeFileSafely(Link, "new")));
+  EXPECT_EQ(F.text(), "new");
+  llvm::sys::fs::file_status St;
+  ASSERT_FALSE(llvm::sys::fs::status(Link, St, /*Follow=*/false));
+  EXPECT_EQ(St.type(), llvm::sys::fs::file_type::symlink_file);
+  llvm::sys::fs::remove(Link);
+}
+
+TEST(WriteTest, KeepsHardLinks) {
+  TempFile F("old");
+  std::string Other = F.path() + ".hard";
+  ASSERT_FALSE(llvm::sys::fs::create_hard_link(F.path(), Other));
+  ASSERT_FALSE(bool(writeFileSafely(F.path(), "new")));
+  auto Buf = llvm::MemoryBuffer::getFile(Other);
+  EXPECT_EQ((*Buf)->getBuffer(), "new");
+  llvm::sys::fs::UniqueID A, B;
+  ASSERT_FALSE(llvm::sys::fs::getUniqueID(F.path(), A));
+  ASSERT_FALSE(llvm::sys::fs::getUniqueID(Other, B));
+  EXPECT_EQ(A, B);
+  llvm::sys::fs::remove(Other);
+}
+
+TEST(WriteTest, KeepsModeAndOwner) {
+  TempFile F("old");
+  namespace fs = llvm::sys::fs;
+  ASSERT_FALSE(fs::setPermissions(F.path(), fs::perms(0640)));
+  // Only root may give a file to someone else: the owner check needs it.
+  bool Root = ::geteuid() == 0;
+  if (Root)
+    ASSERT_EQ(::chown(F.path().c_str(), 4242, 4343), 0);
+  ASSERT_FALSE(bool(writeFileSafely(F.path(), "new")));
+  EXPECT_EQ(F.text(), "new");
+  fs::file_status St;
+  ASSERT_FALSE(fs::status(F.path(), St));
+  EXPECT_EQ(St.permissions(), fs::perms(0640));
+  if (Root) {
+    EXPECT_EQ(St.getUser(), 4242u);
+    EXPECT_EQ(St.getGroup(), 4343u);
+  }
+}
+
+TEST(WriteTest, RefusesReadOnlyFilesUnlessAllowed) {
+  TempFile F("old");
+  namespace fs = llvm::sys::fs;
+  ASSERT_FALSE(fs::setPermissions(F.path(), fs::perms(0444)));
+  llvm::Error E = writeFileSafely(F.path(), "new");
+  std::string Msg = llvm::toString(std::move(E));
+  EXPECT_NE(Msg.find("'" + F.path() + "' is read-only"), std::string::npos)
+      << Msg;
+  EXPECT_EQ(F.text(), "old");
+  WriteOptions W;
+  W.AllowReadOnly = true;
+  ASSERT_FALSE(bool(writeFileSafely(F.path(), "new", W)));
+  EXPECT_EQ(F.text(), "new");
+  fs::file_status St;
+  ASSERT_FALSE(fs::status(F.path(), St));
+  EXPECT_EQ(St.permissions(), fs::perms(0444));
 }
 
 TEST(ApplyTest, ExportsClangTidyYaml) {

@@ -143,6 +143,7 @@ def protocol(warplint, work):
     c.send_raw(b"Content-Length: %d\r\n\r\n" % len(body) + body)
     show_error("malformed json", c.wait(lambda m: "error" in m))
     c.send_raw(b"X-Nonsense: 1\r\n\r\n")
+    show_error("no content-length", c.wait(lambda m: "error" in m))
     c.send({"jsonrpc": "2.0", "id": 77})
     c.send([1, 2, 3])
     show_error("not an object", c.wait(lambda m: "error" in m))
@@ -309,8 +310,122 @@ def no_shutdown(warplint, work):
     print("end of input:", c.exit_code())
 
 
+def peak_rss_mib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) // 1024
+    return -1
+
+
+def framing(warplint, work):
+    """Broken frames: each gets a parse error (-32700, id null) and the
+    server reads the next message as if nothing had happened."""
+    c = Client(warplint)
+    c.request("initialize", {"processId": None, "capabilities": {}})
+    body = json.dumps({"jsonrpc": "2.0", "id": 999, "method": "warplint/none"})
+    cases = [
+        ("missing", b"Content-Type: x\r\n\r\n" + body.encode()),
+        ("negative", b"Content-Length: -5\r\n\r\n" + body.encode()),
+        ("malformed", b"Content-Length: 12abc\r\n\r\n" + body.encode()),
+        ("2^64-1", b"Content-Length: 18446744073709551615\r\n\r\n" + body.encode()),
+        ("10^12", b"Content-Length: 1000000000000\r\n\r\n" + body.encode()),
+        ("3*10^9", b"Content-Length: 3000000000\r\n\r\n" + body.encode()),
+        ("too large", b"Content-Length: %d\r\n\r\n" % (len(body) + 400) + body.encode()),
+        ("too small", b"Content-Length: %d\r\n\r\n" % (len(body) - 9) + body.encode()),
+    ]
+    for label, raw in cases:
+        # A length that is too large is only found out when the next
+        # message arrives: the requests follow at once, as an editor's do.
+        c.send_raw(raw)
+        ids = []
+        for _ in range(10):
+            ids.append(c.next_id)
+            c.send({"jsonrpc": "2.0", "id": c.next_id, "method": "warplint/ping"})
+            c.next_id += 1
+        err = c.wait(lambda m: "error" in m and m.get("id") is None)
+        answered = 0
+        for rid in ids:
+            reply = c.wait(lambda m, rid=rid: m.get("id") == rid, timeout=10)
+            answered += reply.get("error", {}).get("code") == -32601
+        print(f"{label}: code={err['error']['code']}, {answered} of 10 later requests answered")
+    print("peak memory under 256 MiB:", peak_rss_mib(c.proc.pid) < 256)
+    c.request("shutdown")
+    c.notify("exit")
+    print("exit code:", c.exit_code())
+
+
+def show_actions(c, uri, diag):
+    actions = c.request("textDocument/codeAction", {
+        "textDocument": {"uri": uri}, "range": diag["range"],
+        "context": {"diagnostics": [diag]}})["result"]
+    for a in actions:
+        print(f"action: preferred={a.get('isPreferred', False)} {a['title']}")
+        for edit_uri, edits in a["edit"]["changes"].items():
+            for e in edits:
+                s = e["range"]["start"]
+                print(f"  edit {os.path.basename(edit_uri)}:{s['line'] + 1}:{s['character']}"
+                      f" -> {json.dumps(e['newText'])}")
+
+
+def verified_fixes(warplint, work):
+    """Quick fixes are verified on a copy of the buffer before they are
+    offered: a tile declared through a macro gets its edit in the macro's
+    definition, a padding that breaks a static_assert is not offered."""
+    c = Client(warplint, "--checks=-*,warplint-bank-conflict")
+    c.request("initialize", {"processId": None, "capabilities": {}})
+    c.notify("initialized")
+    sources = {
+        "macro.cu": "#define DECL_TILE(name) __shared__ float name[32][32]\n"
+                    "__global__ void k(float *out) {\n"
+                    "  DECL_TILE(T);\n"
+                    "  T[threadIdx.y][threadIdx.x] = 1.0f;\n"
+                    "  __syncthreads();\n"
+                    "  out[threadIdx.x] = T[threadIdx.x][threadIdx.y];\n"
+                    "}\n"
+                    "void launch(float *out) { k<<<1, dim3(32, 32)>>>(out); }\n",
+        "assert.cu": "__global__ void k(float *out) {\n"
+                     "  __shared__ float tile[32][32];\n"
+                     "  static_assert(sizeof(tile[0]) == 128, \"rows\");\n"
+                     "  tile[threadIdx.y][threadIdx.x] = 1.0f;\n"
+                     "  __syncthreads();\n"
+                     "  out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];\n"
+                     "}\n"
+                     "void launch(float *out) { k<<<1, dim3(32, 32)>>>(out); }\n",
+    }
+    for name, text in sources.items():
+        path = os.path.join(work, name)
+        with open(path, "w") as f:
+            f.write(text)
+        uri = open_doc(c, path, text)
+        diags = c.diagnostics(uri, 1)
+        print(f"{name}: {len(diags)} diagnostics")
+        for r in diags[0].get("relatedInformation", []):
+            if "no edit" in r["message"]:
+                print("  related", r["message"])
+        show_actions(c, uri, diags[0])
+    c.request("shutdown")
+    c.notify("exit")
+    print("exit code:", c.exit_code())
+
+
+def lifecycle(warplint, work):
+    c = Client(warplint)
+    show_error("before initialize", c.request("shutdown"))
+    init = c.request("initialize", {"processId": None, "capabilities": {}})
+    print("initialize:", "result" in init)
+    show_error("second initialize", c.request("initialize", {"processId": None, "capabilities": {}}))
+    show_error("shutdown", c.request("shutdown"))
+    show_error("initialize after shutdown", c.request("initialize", {"processId": None, "capabilities": {}}))
+    show_error("request after shutdown", c.request("textDocument/codeAction", {}))
+    c.notify("exit")
+    print("exit code:", c.exit_code())
+
+
 if __name__ == "__main__":
     scenario, warplint, work = sys.argv[1:4]
     os.makedirs(work, exist_ok=True)
     {"protocol": protocol, "database": database, "config": configured,
-     "no-shutdown": no_shutdown}[scenario](warplint, work)
+     "no-shutdown": no_shutdown, "framing": framing,
+     "lifecycle": lifecycle,
+     "verified-fixes": verified_fixes}[scenario](warplint, work)
