@@ -23,3 +23,14 @@ if os.path.isdir(os.path.join(config.cuda_path, "include")):
     config.available_features.add("cuda-toolkit")
 if os.path.exists(os.path.join(config.cuda_path, "bin", "nvcc")):
     config.available_features.add("nvcc")
+# gcc's private include folder holds omp.h; warplint searches it last, as
+# nvcc's host compiler would.
+import subprocess
+try:
+    _gcc_inc = subprocess.run(["gcc", "-print-file-name=include"],
+                              capture_output=True, text=True).stdout.strip()
+    if os.path.isabs(_gcc_inc) and os.path.exists(
+            os.path.join(_gcc_inc, "omp.h")):
+        config.available_features.add("gcc-omp")
+except OSError:
+    pass

@@ -30,6 +30,14 @@
 #include <string.h>
 #include <time.h>
 
+#ifdef WARPLINT_CUDA_RUNTIME_H
+// assert() in device code: glibc's __assert_fail is a host function; clang's
+// CUDA wrapper declares a device one, which the built-in mode must too.
+extern "C" __device__ void __assert_fail(const char *__message,
+                                         const char *__file, unsigned __line,
+                                         const char *__function);
+#endif
+
 #define __WARPLINT_STORE_HINTS(T)                                              \
   __device__ void __stwb(T *ptr, T value);                                     \
   __device__ void __stcg(T *ptr, T value);                                     \
