@@ -23,8 +23,9 @@ static cl::opt<std::string>
                             "no files, analyze every CUDA file in it"),
               cl::value_desc("build-dir"), cl::cat(Category));
 static cl::opt<std::string>
-    Arch("arch", cl::desc("Target GPU architecture (default: the compile "
-                          "command's, else sm_90)"),
+    Arch("arch", cl::desc("Target GPU architecture (default: the newest the "
+                          "compile command builds for, else sm_90); 'all': "
+                          "each one the command builds for"),
          cl::init("sm_90"), cl::cat(Category));
 static cl::list<std::string>
     BlockDim("block-dim",

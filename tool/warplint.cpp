@@ -131,7 +131,7 @@ Config commandLineConfig(const ToolOptions &TO) {
     C.Checks = TO.Checks;
   if (!TO.WarningsAsErrors.empty())
     C.WarningsAsErrors = TO.WarningsAsErrors;
-  if (TO.ArchGiven)
+  if (TO.ArchGiven && TO.Arch != "all")
     C.Arch = TO.Arch;
   if (TO.ShowUnknownGiven)
     C.ShowUnknown = TO.ShowUnknown;
@@ -192,6 +192,48 @@ void verifyFixes(const CompileCommand &Cmd, const PipelineOptions &PO,
   Text = *Read;
   verifyLayoutFixes(Model.Model, R.Diagnostics, PO.Solve, {{R.File, Text}},
                     *V);
+}
+
+/// --arch=all: a file whose command builds for several architectures is
+/// analyzed once for each (it wins over the configuration's Arch), with a
+/// note naming the one each report is for.
+void expandPerArchitecture(std::vector<CompileCommand> &Commands,
+                           std::vector<PipelineOptions> &PerFile,
+                           std::vector<std::string> &Notes) {
+  std::vector<CompileCommand> OutCommands;
+  std::vector<PipelineOptions> OutOptions;
+  Notes.clear();
+  for (size_t I = 0; I < Commands.size(); ++I) {
+    FrontendOptions Asked = PerFile[I].Frontend;
+    Asked.ArchOverrides = false;
+    DeviceParsePlan Plan = planDeviceParse(Commands[I], Asked);
+    if (Plan.CommandArchs.size() <= 1) {
+      PerFile[I].Frontend = Asked;
+      if (!Plan.CommandArchs.empty())
+        if (std::optional<ArchInfo> A = findArch(Plan.CommandArchs.front()))
+          PerFile[I].Solve.Arch = *A;
+      OutCommands.push_back(Commands[I]);
+      OutOptions.push_back(PerFile[I]);
+      Notes.emplace_back();
+      continue;
+    }
+    std::string All;
+    for (const std::string &A : Plan.CommandArchs)
+      All += (All.empty() ? "" : ", ") + A;
+    for (const std::string &A : Plan.CommandArchs) {
+      PipelineOptions O = PerFile[I];
+      O.Frontend.Arch = A;
+      O.Frontend.ArchOverrides = true;
+      if (std::optional<ArchInfo> Info = findArch(A))
+        O.Solve.Arch = *Info;
+      OutCommands.push_back(Commands[I]);
+      OutOptions.push_back(std::move(O));
+      Notes.push_back("analyzing '" + Commands[I].File + "' for " + A +
+                      " (--arch=all; it is built for " + All + ")");
+    }
+  }
+  Commands = std::move(OutCommands);
+  PerFile = std::move(OutOptions);
 }
 
 std::vector<FileReport> runAll(const std::vector<CompileCommand> &Commands,
@@ -274,13 +316,15 @@ int main(int Argc, const char **Argv) {
   ToolOptions TO = parseToolOptions(Argc, Argv);
 
   PipelineOptions PO;
-  auto Arch = findArch(TO.Arch);
+  // --arch=all: each file once for every architecture its command builds.
+  bool EachArch = TO.Arch == "all";
+  auto Arch = findArch(EachArch ? std::string("sm_90") : TO.Arch);
   if (!Arch)
     usageError("unknown GPU architecture '" + TO.Arch +
-               "' in --arch; known: " + knownArchNames());
+               "' in --arch; known: all, " + knownArchNames());
   PO.Solve.Arch = *Arch;
   PO.Frontend.Arch = Arch->Name;
-  PO.Frontend.ArchOverrides = TO.ArchGiven;
+  PO.Frontend.ArchOverrides = TO.ArchGiven && !EachArch;
   PO.Frontend.CudaPath = TO.CudaPath;
   PO.Frontend.NoCudaToolkit = TO.NoCudaToolkit;
   PO.Frontend.BlockDims = TO.BlockDims;
@@ -295,6 +339,9 @@ int main(int Argc, const char **Argv) {
   std::vector<CompileCommand> Commands = collectCommands(TO);
   std::vector<PipelineOptions> PerFile =
       optionsPerFile(Commands, PO, commandLineConfig(TO));
+  std::vector<std::string> ArchNotes(Commands.size());
+  if (EachArch)
+    expandPerArchitecture(Commands, PerFile, ArchNotes);
   // Progress only where someone watches it, and only for several files.
   bool Watched = llvm::sys::Process::StandardErrIsDisplayed();
   std::optional<ProgressLine> Progress;
@@ -305,6 +352,9 @@ int main(int Argc, const char **Argv) {
       Commands, PerFile, TO.Jobs, Progress ? &*Progress : nullptr, Texts);
   if (Progress)
     Progress->finish();
+  for (size_t I = 0; I < Reports.size(); ++I)
+    if (!ArchNotes[I].empty())
+      Reports[I].Notes.insert(Reports[I].Notes.begin(), ArchNotes[I]);
 
   bool Color = TO.Color == "always" ||
                (TO.Color == "auto" && llvm::outs().has_colors());

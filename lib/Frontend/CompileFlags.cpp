@@ -157,6 +157,10 @@ DeviceParsePlan planDeviceParse(const CompileCommand &Cmd,
                    "'; known: " + knownArchNames() + " (--arch picks one)";
   }
 
+  if (Opts.ArchOverrides && !findArch(Plan.Arch))
+    Plan.Error = "no hardware model for GPU architecture '" + Plan.Arch +
+                 "'; known: " + knownArchNames();
+
   std::vector<std::string> &Result = Plan.Args;
   Result = {"clang++",       "-x",
             "cuda",          "--cuda-device-only",
