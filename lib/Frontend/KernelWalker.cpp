@@ -407,9 +407,19 @@ void KernelWalker::havocAssigned(const Stmt *Body, const ValueDecl *Except,
     if (It == Env.end())
       continue; // declared inside the loop, or not a local
     bool Dep = true;
-    It->second = AbsValue::unknown("'" + D->getName().str() + "', which " +
-                                       Why + " (" + locString(Ctx, L) + ")",
-                                   Dep);
+    std::string Reason = "'" + D->getName().str() + "', which " + Why + " (" +
+                         locString(Ctx, L) + ")";
+    if (It->second.K == AbsValue::Kind::Pointer) {
+      // Still a pointer into the same object (pointer arithmetic cannot
+      // leave it): its accesses are listed, with an unknown offset.
+      AbsValue P = AbsValue::pointer(It->second.Object, std::nullopt);
+      P.Reason = std::move(Reason);
+      P.ThreadDep = Dep;
+      P.Derived = true;
+      It->second = std::move(P);
+      continue;
+    }
+    It->second = AbsValue::unknown(std::move(Reason), Dep);
   }
 }
 

@@ -186,6 +186,24 @@ private:
   /// The value of a loop step that is not a constant but the same for every
   /// thread and iteration (gridDim.x * blockDim.x, a parameter), if it is.
   std::optional<Expr> uniformStep(const clang::Expr *E);
+
+  // --- derived induction variables (InductionVars.cpp)
+  /// A variable a for loop changes by the same loop-invariant amount once
+  /// per iteration (`b += bStep` beside `a += aStep`, `A += BK` at the end
+  /// of a K loop): its value at the loop's entry and the amount (in bytes
+  /// for pointers).
+  struct DerivedInduction {
+    const clang::ValueDecl *Var = nullptr;
+    AbsValue Start;
+    Expr Step;
+  };
+  std::vector<DerivedInduction>
+  derivedInductions(const clang::ForStmt *S, const clang::ValueDecl *LoopVar);
+  /// Gives each derived variable its value in iteration (LoopVar - Init) /
+  /// StepValue of loop L: Start + that many Steps.
+  void bindDerivedInductions(const std::vector<DerivedInduction> &Derived,
+                             const Loop &L);
+
   AbsValue evalConstruct(const clang::CXXConstructExpr *C);
   AbsValue evalOperatorCall(const clang::CXXOperatorCallExpr *C);
   AbsValue inlineCall(const clang::CallExpr *C, const clang::FunctionDecl *F);

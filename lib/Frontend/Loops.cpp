@@ -83,11 +83,31 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
   if (const VarDecl *CV = S->getConditionVariable())
     walkDecl(CV);
 
-  // The induction variable: declared or assigned in the init statement.
+  // The induction variable: declared or assigned in the init statement;
+  // of several declared there (`int a = aBegin, b = bBegin`), the one the
+  // increment's first operand steps. The others may be derived induction
+  // variables (InductionVars.cpp).
   const ValueDecl *Var = nullptr;
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(S->getInit())) {
-    if (DS->isSingleDecl())
+    if (DS->isSingleDecl()) {
       Var = dyn_cast<VarDecl>(DS->getSingleDecl());
+    } else if (const clang::Expr *First = S->getInc()) {
+      while (const auto *C = dyn_cast<BinaryOperator>(First->IgnoreParens()))
+        if (C->getOpcode() == BO_Comma)
+          First = C->getLHS();
+        else
+          break;
+      First = First->IgnoreParenImpCasts();
+      const clang::Expr *Target = nullptr;
+      if (const auto *U = dyn_cast<UnaryOperator>(First))
+        Target = U->getSubExpr();
+      else if (const auto *B = dyn_cast<BinaryOperator>(First))
+        Target = B->getLHS();
+      const ValueDecl *Stepped = Target ? WrittenVars::target(Target) : nullptr;
+      for (const Decl *D : DS->decls())
+        if (D == Stepped)
+          Var = Stepped;
+    }
   } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(S->getInit())) {
     if (B->getOpcode() == BO_Assign)
       Var = WrittenVars::target(B->getLHS());
@@ -183,6 +203,12 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
           // The grid-stride loop: i += gridDim.x * blockDim.x. The solver
           // binds the launch into the step.
           L.StepExpr = Op == BO_SubAssign ? Expr(-1) * *Step : *Step;
+          // A local that holds a constant (`int aStep = BLOCK_SIZE;`) is a
+          // constant step after all.
+          if (std::optional<int64_t> C = L.StepExpr->asConst(); C && *C != 0) {
+            L.StepValue = *C;
+            L.StepExpr.reset();
+          }
           StepOk = true;
         } else {
           L.UnknownReason = "the step of '" + L.VarName +
@@ -219,11 +245,18 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
     }
   }
 
-  // Everything else the loop writes is unknown inside and after it.
+  // Variables that advance with the loop variable keep an exact value in
+  // the body; everything else the loop writes is unknown inside and after
+  // it.
+  std::vector<DerivedInduction> Derived;
+  if (L.UnknownReason.empty() && L.Step == Loop::StepKind::Add &&
+      !L.StepExpr)
+    Derived = derivedInductions(S, Var);
   havocAssigned(S->getBody(), L.UnknownReason.empty() ? Var : nullptr,
                 "changes in a loop");
   havocAssigned(S->getInc(), L.UnknownReason.empty() ? Var : nullptr,
                 "changes in a loop");
+  bindDerivedInductions(Derived, L);
   if (Var) {
     if (L.UnknownReason.empty())
       Frames.back().Env[Var] =
@@ -244,10 +277,15 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
     Body = walkLoopBody(S->getBody(), Id);
   LoopStack.pop_back();
 
+  bool TripDep = LoopThreadDep[Id] || threadDependent(K.Loops[Id].Condition);
   if (Var)
     Frames.back().Env[Var] = AbsValue::unknown(
-        "the value of '" + L.VarName + "' after its loop",
-        LoopThreadDep[Id] || threadDependent(K.Loops[Id].Condition));
+        "the value of '" + L.VarName + "' after its loop", TripDep);
+  for (const DerivedInduction &D : Derived)
+    Frames.back().Env[D.Var] = AbsValue::unknown(
+        "the value of '" + D.Var->getName().str() + "' after the loop '" +
+            L.VarName + "'",
+        TripDep || threadDependent(D.Start));
   Flow Out;
   if (Body.Return.kind() != PredKind::False)
     Out.Return = Predicate::unknown("a return inside the loop at " +

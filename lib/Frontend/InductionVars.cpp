@@ -1,0 +1,264 @@
+//===- InductionVars.cpp - Variables that advance with a loop -------------===//
+//
+// Real kernels advance more than the loop variable: NVIDIA's matrixMul walks
+// two matrices with `for (int a = aBegin, b = bBegin; a <= aEnd; a += aStep,
+// b += bStep)`, the classic tiled SGEMM ends its K loop with `A += BK; B +=
+// BK * N;`. Such a variable changes by the same amount, invariant in the
+// loop, exactly once per iteration, so in iteration k (counted from 0) it
+// holds start + k * amount: an affine function of the loop variable when the
+// loop's step is a constant. Anything less regular stays "changes in a
+// loop".
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/KernelWalker.h"
+#include "Frontend/LoopHelpers.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace warplint {
+
+using namespace clang;
+using namespace walker;
+
+namespace {
+
+/// Every write of a local variable in a statement, with the statement that
+/// writes it when that is a whole expression statement of the loop body (or
+/// a top-level operand of the increment's comma list).
+class WriteSites : public RecursiveASTVisitor<WriteSites> {
+public:
+  std::map<const ValueDecl *, std::vector<const clang::Expr *>> Writes;
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      add(B->getLHS(), B);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      add(U->getSubExpr(), U);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    // A non-const reference argument may write the variable: not regular.
+    const FunctionDecl *F = C->getDirectCallee();
+    for (unsigned I = 0; I < C->getNumArgs(); ++I)
+      if (!F || I >= F->getNumParams() ||
+          (F->getParamDecl(I)->getType()->isReferenceType() &&
+           !F->getParamDecl(I)
+                ->getType()
+                .getNonReferenceType()
+                .isConstQualified()))
+        add(C->getArg(I), C);
+    return true;
+  }
+
+private:
+  void add(const clang::Expr *E, const clang::Expr *Write) {
+    if (const ValueDecl *D = WrittenVars::target(E))
+      Writes[D].push_back(Write);
+  }
+};
+
+/// Whether the body has a `continue` that belongs to this loop: it would
+/// skip a write at the end of the body in some iterations.
+class ContinueFinder : public RecursiveASTVisitor<ContinueFinder> {
+public:
+  bool Found = false;
+  bool TraverseForStmt(ForStmt *) { return true; }
+  bool TraverseWhileStmt(WhileStmt *) { return true; }
+  bool TraverseDoStmt(DoStmt *) { return true; }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *) { return true; }
+  bool VisitContinueStmt(ContinueStmt *) {
+    Found = true;
+    return false;
+  }
+};
+
+/// The operands of a comma list, left to right.
+void commaOperands(const clang::Expr *E,
+                   std::vector<const clang::Expr *> &Out) {
+  if (!E)
+    return;
+  E = E->IgnoreParens();
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && B->getOpcode() == BO_Comma) {
+    commaOperands(B->getLHS(), Out);
+    commaOperands(B->getRHS(), Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+/// For `V += E`, `V -= E`, `V = V + E`, `V = E + V`, `V = V - E`, `++V`,
+/// `V--` ...: the added expression (nullptr for ++/--) and its sign.
+struct Increment {
+  const clang::Expr *Amount = nullptr;
+  int Sign = 1;
+};
+std::optional<Increment> incrementOf(const clang::Expr *Write,
+                                     const ValueDecl *V) {
+  if (const auto *U = dyn_cast<UnaryOperator>(Write)) {
+    if (!U->isIncrementDecrementOp())
+      return std::nullopt;
+    return Increment{nullptr, U->isIncrementOp() ? 1 : -1};
+  }
+  const auto *B = dyn_cast<BinaryOperator>(Write);
+  if (!B)
+    return std::nullopt;
+  if (B->getOpcode() == BO_AddAssign)
+    return Increment{B->getRHS(), 1};
+  if (B->getOpcode() == BO_SubAssign)
+    return Increment{B->getRHS(), -1};
+  if (B->getOpcode() != BO_Assign)
+    return std::nullopt;
+  const auto *R = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+  if (!R || (R->getOpcode() != BO_Add && R->getOpcode() != BO_Sub))
+    return std::nullopt;
+  if (WrittenVars::target(R->getLHS()) == V)
+    return Increment{R->getRHS(), R->getOpcode() == BO_Add ? 1 : -1};
+  if (R->getOpcode() == BO_Add && WrittenVars::target(R->getRHS()) == V)
+    return Increment{R->getLHS(), 1};
+  return std::nullopt;
+}
+
+/// Whether E reads a variable the loop writes (then it is not invariant).
+class ReadsAny : public RecursiveASTVisitor<ReadsAny> {
+public:
+  explicit ReadsAny(const std::map<const ValueDecl *,
+                                   std::vector<const clang::Expr *>> &W)
+      : W(W) {}
+  bool Found = false;
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    if (W.count(D->getDecl()))
+      Found = true;
+    return !Found;
+  }
+
+private:
+  const std::map<const ValueDecl *, std::vector<const clang::Expr *>> &W;
+};
+
+/// E / D when E is a multiple of the constant D in every term (`32 * N * 4`
+/// / 32 = `N * 4`), so that no division enters the model; nullopt
+/// otherwise.
+std::optional<Expr> exactQuotient(const Expr &E, int64_t D) {
+  if (D == 1)
+    return E;
+  switch (E.kind()) {
+  case ExprKind::Const:
+    if (E.constValue() % D == 0)
+      return Expr(E.constValue() / D);
+    return std::nullopt;
+  case ExprKind::Add: {
+    auto A = exactQuotient(E.lhs(), D), B = exactQuotient(E.rhs(), D);
+    if (A && B)
+      return *A + *B;
+    return std::nullopt;
+  }
+  case ExprKind::Mul:
+    if (auto A = exactQuotient(E.lhs(), D))
+      return *A * E.rhs();
+    if (auto B = exactQuotient(E.rhs(), D))
+      return E.lhs() * *B;
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace
+
+std::vector<KernelWalker::DerivedInduction>
+KernelWalker::derivedInductions(const ForStmt *S, const ValueDecl *LoopVar) {
+  std::vector<DerivedInduction> Out;
+  WriteSites W;
+  W.TraverseStmt(const_cast<Stmt *>(S->getBody()));
+  W.TraverseStmt(const_cast<clang::Expr *>(S->getInc()));
+  if (S->getCond())
+    W.TraverseStmt(const_cast<clang::Expr *>(S->getCond()));
+
+  // Where a write may stand: a whole statement of the body (run once per
+  // iteration unless a continue skips it), or an operand of the increment.
+  std::vector<const clang::Expr *> Regular;
+  commaOperands(S->getInc(), Regular);
+  ContinueFinder CF;
+  CF.TraverseStmt(const_cast<Stmt *>(S->getBody()));
+  if (const auto *Body = dyn_cast_or_null<CompoundStmt>(S->getBody());
+      Body && !CF.Found)
+    for (const Stmt *Child : Body->body())
+      if (const auto *E = dyn_cast<clang::Expr>(Child))
+        commaOperands(E, Regular);
+
+  for (const auto &[Var, Writes] : W.Writes) {
+    if (Var == LoopVar || Writes.size() != 1 ||
+        !llvm::is_contained(Regular, Writes.front()->IgnoreParens()))
+      continue;
+    std::optional<Increment> Inc = incrementOf(Writes.front(), Var);
+    if (!Inc)
+      continue;
+    auto It = Frames.back().Env.find(Var);
+    if (It == Frames.back().Env.end())
+      continue; // declared inside the loop, or not a local
+    const AbsValue &Start = It->second;
+    bool IsPointer = Start.K == AbsValue::Kind::Pointer && Start.Offset;
+    if (Start.K != AbsValue::Kind::Int && !IsPointer)
+      continue;
+
+    Expr Amount(1);
+    if (Inc->Amount) {
+      ReadsAny R(W.Writes);
+      R.TraverseStmt(const_cast<clang::Expr *>(Inc->Amount));
+      if (R.Found ||
+          Inc->Amount->HasSideEffects(Ctx, /*IncludePossibleEffects=*/true))
+        continue;
+      // Evaluated without leaving a trace: the increment is walked again in
+      // its place, as part of the body.
+      size_t NA = K.Accesses.size(), NU = K.Uniforms.size(),
+             NR = K.Remarks.size();
+      AbsValue V = eval(Inc->Amount);
+      K.Accesses.resize(NA);
+      K.Uniforms.resize(NU);
+      K.Remarks.resize(NR);
+      if (V.K != AbsValue::Kind::Int)
+        continue;
+      Amount = V.Int;
+    }
+    if (IsPointer) {
+      QualType Pointee = Var->getType()->getPointeeType();
+      if (Pointee.isNull() || Pointee->isIncompleteType())
+        continue;
+      Amount =
+          Amount * Expr(Ctx.getTypeSizeInChars(Pointee).getQuantity());
+    }
+    if (Inc->Sign < 0)
+      Amount = Expr(-1) * Amount;
+    Out.push_back({Var, Start, Amount});
+  }
+  return Out;
+}
+
+void KernelWalker::bindDerivedInductions(
+    const std::vector<DerivedInduction> &Derived, const Loop &L) {
+  Expr I = Expr::symbol(SymbolKind::LoopVar, L.Id);
+  for (const DerivedInduction &D : Derived) {
+    // Iteration k = (I - Init) / StepValue is exact: I - Init is a multiple
+    // of the step in every iteration. Written as (I - Init) * (Step /
+    // StepValue) when the amount divides, so the model stays affine.
+    Expr Advance =
+        Expr::binary(ExprKind::Div, I - L.Init, Expr(L.StepValue)) * D.Step;
+    if (std::optional<Expr> PerUnit = exactQuotient(D.Step, L.StepValue))
+      Advance = (I - L.Init) * *PerUnit;
+    AbsValue V = D.Start;
+    if (V.K == AbsValue::Kind::Int)
+      V.Int = V.Int + Advance;
+    else {
+      V.Offset = *V.Offset + Advance;
+      V.Derived = true;
+    }
+    Frames.back().Env[D.Var] = boundDepth(V);
+  }
+}
+
+} // namespace warplint

@@ -1,0 +1,69 @@
+// Variables that advance with a loop: a second induction variable declared
+// beside the first, pointers advanced at the end of a K loop. Each changes
+// by a loop-invariant amount once per iteration, so the accesses through
+// them are exact; a variable changed less regularly stays unknown, with
+// the reason.
+// RUN: %warplint --all-accesses --exit-zero --checks=-* %s -- 2>&1 | FileCheck %s
+
+#define TILE 32
+
+// Two induction variables in one for statement, steps held in locals.
+__global__ void tiledProduct(float *C, const float *A, const float *B, int wA) {
+  int aBegin = wA * TILE * blockIdx.y;
+  int aEnd = aBegin + wA - 1;
+  int aStep = TILE;
+  int bStep = TILE * 64;
+  float Sum = 0;
+  for (int a = aBegin, b = TILE * blockIdx.x; a <= aEnd; a += aStep, b += bStep) {
+    __shared__ float Bs[TILE][TILE];
+    Sum += A[a + wA * threadIdx.y + threadIdx.x];
+    // CHECK: induction.cu:[[@LINE-1]]:12: remark: global load of 'A' (4 bytes) in kernel 'tiledProduct': 4 sectors per request (mean 4.0, ideal 4, coalesced)
+    Bs[threadIdx.y][threadIdx.x] = B[b + 64 * threadIdx.y + threadIdx.x];
+    // CHECK: induction.cu:[[@LINE-1]]:36: remark: global load of 'B' (4 bytes) in kernel 'tiledProduct': 4 sectors per request (mean 4.0, ideal 4, coalesced)
+    __syncthreads();
+    Sum += Bs[threadIdx.x][threadIdx.y];
+    // CHECK: induction.cu:[[@LINE-1]]:12: remark: shared load of 'Bs' (4 bytes) in kernel 'tiledProduct': 32 wavefronts per request
+    __syncthreads();
+  }
+  C[blockIdx.x * 1024 + threadIdx.y * 32 + threadIdx.x] = Sum;
+}
+
+// Pointers advanced by the tile width at the end of the loop body; the
+// advance of B is a multiple of a runtime parameter.
+__global__ void kLoop(int N, int K, const float *A, const float *B, float *C) {
+  __shared__ float As[32 * 32];
+  A += blockIdx.y * 32 * K;
+  B += blockIdx.x * 32;
+  float Acc = 0.0f;
+  for (int Bk = 0; Bk < K; Bk += 32) {
+    As[threadIdx.x] = A[(threadIdx.x / 32) * K + threadIdx.x % 32];
+    // CHECK: induction.cu:[[@LINE-1]]:23: remark: global load of 'A' (4 bytes) in kernel 'kLoop': 4 sectors per request (mean 4.0, ideal 4, coalesced)
+    Acc += B[threadIdx.x % 32] * As[threadIdx.x];
+    // CHECK: induction.cu:[[@LINE-1]]:12: remark: global load of 'B' (4 bytes) in kernel 'kLoop': 4 sectors per request (mean 4.0, ideal 4, coalesced)
+    __syncthreads();
+    A += 32;
+    B += 32 * N;
+  }
+  C[threadIdx.x] = Acc;
+}
+
+// Not regular: advanced only in some iterations, or written twice.
+__global__ void irregular(const float *In, float *Out, int n) {
+  const float *P = In;
+  int Q = 0;
+  for (int I = 0; I < n; ++I) {
+    Out[I * 32 + threadIdx.x] = P[threadIdx.x] + In[Q + threadIdx.x];
+    // CHECK: induction.cu:[[@LINE-1]]:33: remark: global load of 'In' (4 bytes) in kernel 'irregular': unknown: the address depends on 'P', which changes in a loop
+    // CHECK: induction.cu:[[@LINE-2]]:50: remark: global load of 'In' (4 bytes) in kernel 'irregular': unknown: {{.*}}'Q', which changes in a loop
+    if (I % 2)
+      P += 32;
+    Q += 32;
+    Q += 1;
+  }
+}
+
+void launch(float *C, const float *A, const float *B) {
+  tiledProduct<<<dim3(4, 4), dim3(32, 32)>>>(C, A, B, 128);
+  kLoop<<<dim3(4, 4), 1024>>>(128, 128, A, B, C);
+  irregular<<<1, 32>>>(A, C, 8);
+}
