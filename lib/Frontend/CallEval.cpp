@@ -110,6 +110,8 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
     return *B;
   if (auto A = evalAtomic(C, Name))
     return *A;
+  if (auto G = evalCooperativeGroups(C, F))
+    return *G;
   if (isNoEffect(Name)) {
     for (const clang::Expr *A : C->arguments())
       eval(A);

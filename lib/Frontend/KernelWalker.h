@@ -187,6 +187,13 @@ private:
   /// thread and iteration (gridDim.x * blockDim.x, a parameter), if it is.
   std::optional<Expr> uniformStep(const clang::Expr *E);
 
+  // --- cooperative groups (CooperativeGroups.cpp)
+  /// thread_rank(), size(), meta_group_rank() ... of a thread_block,
+  /// thread_block_tile<N> or grid_group, as functions of the built-in
+  /// indices; nullopt for any other call.
+  std::optional<AbsValue> evalCooperativeGroups(const clang::CallExpr *C,
+                                                const clang::FunctionDecl *F);
+
   // --- derived induction variables (InductionVars.cpp)
   /// A variable a for loop changes by the same loop-invariant amount once
   /// per iteration (`b += bStep` beside `a += aStep`, `A += BK` at the end
