@@ -213,6 +213,36 @@ struct LaneSlot {
 
 } // namespace
 
+uint64_t perCaseWorkLowerBound(const SolveSpace &S, uint64_t Cap) {
+  uint64_t Slots = uint64_t(S.Warps) * 32;
+  if (S.ThreadDependentDomain || S.CountedPerPoint || S.Relevant.empty() ||
+      Slots == 0 || Cap < Slots)
+    return Slots;
+  // No free value and no thread is set: a loop whose start, condition or
+  // step needs one cannot be evaluated, and the points count as 1.
+  Env E = makeEnv(S, {});
+  uint64_t Scratch = Cap;
+  uint64_t Repeat = 0;
+  if (countRepeats(S, E, Scratch, Repeat).State != EnumerationStatus::Ok ||
+      Repeat == 0)
+    return Slots; // a case may cost nothing when the access never runs
+  // Each point costs a lane evaluation per lane slot (the walk below checks
+  // Points * Slots against the budget before any lane is evaluated).
+  uint64_t Points = 0;
+  uint64_t MaxPoints = std::max<uint64_t>(Cap / Slots, 1);
+  uint64_t Walk = Cap;
+  auto St = forEachPoint(S, S.Relevant, 0, E, Walk, [&] {
+    if (++Points > MaxPoints)
+      return overBudget();
+    return EnumerationStatus();
+  });
+  if (St.State == EnumerationStatus::Error)
+    return Slots;
+  if (St.State == EnumerationStatus::OverBudget)
+    return Cap; // more than any budget up to Cap
+  return Points == 0 ? Slots : std::min(Cap, Points * Slots);
+}
+
 EnumerationStatus
 forEachLanePoint(const SolveSpace &S, const FreeValues &Values,
                  uint64_t &Budget,

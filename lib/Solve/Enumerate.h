@@ -51,6 +51,15 @@ forEachLanePoint(const SolveSpace &S, const FreeValues &Values,
                  uint64_t &Budget,
                  const std::function<bool(const Env &)> &Visit);
 
+/// A lower bound of the lane evaluations enumerateRequests spends on every
+/// case of the free values, whatever their values: every lane slot of the
+/// block (S.Warps * 32) times the points of the enumerated loops when those
+/// points and the repeat count do not depend on the free values or the
+/// thread (else the points count as 1). At most Cap (the count stops there).
+/// With the case count it tells, before any case is run, that enumeration
+/// would exceed its budget.
+uint64_t perCaseWorkLowerBound(const SolveSpace &S, uint64_t Cap);
+
 } // namespace warplint
 
 #endif // WARPLINT_SOLVE_ENUMERATE_H

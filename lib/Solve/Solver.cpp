@@ -18,6 +18,7 @@
 #include "Solve/IslProof.h"
 #include "Solve/Space.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -268,7 +269,10 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
     return Sum;
   }
   uint64_t NCases = Plan.caseCount();
-  uint64_t PerCaseLower = uint64_t(S.Warps) * 32;
+  // Refuse before running any case when the cases cannot fit the budget:
+  // every case costs at least PerCaseLower lane evaluations.
+  uint64_t PerCaseLower =
+      std::max<uint64_t>(1, perCaseWorkLowerBound(S, Opts.EnumerationBudget));
   if (NCases == UINT64_MAX || NCases > Budget / PerCaseLower) {
     if (FileBound && NCases <= Opts.EnumerationBudget / PerCaseLower) {
       Sum.Reason = FileSpent;
