@@ -36,11 +36,28 @@ struct EnumerationStatus {
   std::string Reason;
 };
 
+/// What enumerateRequests derives from the space alone, whatever the free
+/// values: the offset split into the terms that use no loop variable and
+/// those that use no threadIdx (valid when no term uses both), and which
+/// variables the guard reads. Made once per access, used by every case.
+struct EnumerationPrep {
+  bool SplitValid = false;
+  std::vector<Expr> LaneTerms, PointTerms;
+  bool GuardPerLane = false;  ///< the guard reads no loop variable
+  bool GuardPerPoint = false; ///< else: it reads no threadIdx
+};
+EnumerationPrep prepareEnumeration(const SolveSpace &S);
+
 /// Visits every executed request for the given free values. Budget is the
 /// number of lane evaluations left; it is decremented as work is done.
 EnumerationStatus
 enumerateRequests(const SolveSpace &S, const FreeValues &Values,
                   uint64_t &Budget,
+                  const std::function<void(const RequestView &)> &Visit);
+/// The same with the space's preparation made beforehand (many cases).
+EnumerationStatus
+enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
+                  const FreeValues &Values, uint64_t &Budget,
                   const std::function<void(const RequestView &)> &Visit);
 
 /// Visits every (lane, point) of the domain, active or not, with the
