@@ -184,10 +184,11 @@ SplitOffset splitOffset(const Expr &Offset) {
 /// The sum of Terms, when every term evaluates to a small value (see
 /// SmallTerm); nullopt otherwise, and the caller evaluates the whole offset
 /// (which then reports any error exactly as before).
-std::optional<int64_t> smallSum(const std::vector<Expr> &Terms, const Env &E) {
+std::optional<int64_t> smallSum(const std::vector<CompiledExpr> &Terms,
+                                const Env &E) {
   int64_t Sum = 0;
-  for (const Expr &T : Terms) {
-    auto V = E.eval(T);
+  for (const CompiledExpr &T : Terms) {
+    auto V = T.run(E);
     if (!V || *V >= SmallTerm || *V <= -SmallTerm)
       return std::nullopt;
     Sum += *V;
@@ -213,6 +214,36 @@ struct LaneSlot {
 
 } // namespace
 
+uint64_t perCaseWorkLowerBound(const SolveSpace &S, uint64_t Cap) {
+  uint64_t Slots = uint64_t(S.Warps) * 32;
+  if (S.ThreadDependentDomain || S.CountedPerPoint || S.Relevant.empty() ||
+      Slots == 0 || Cap < Slots)
+    return Slots;
+  // No free value and no thread is set: a loop whose start, condition or
+  // step needs one cannot be evaluated, and the points count as 1.
+  Env E = makeEnv(S, {});
+  uint64_t Scratch = Cap;
+  uint64_t Repeat = 0;
+  if (countRepeats(S, E, Scratch, Repeat).State != EnumerationStatus::Ok ||
+      Repeat == 0)
+    return Slots; // a case may cost nothing when the access never runs
+  // Each point costs a lane evaluation per lane slot (the walk below checks
+  // Points * Slots against the budget before any lane is evaluated).
+  uint64_t Points = 0;
+  uint64_t MaxPoints = std::max<uint64_t>(Cap / Slots, 1);
+  uint64_t Walk = Cap;
+  auto St = forEachPoint(S, S.Relevant, 0, E, Walk, [&] {
+    if (++Points > MaxPoints)
+      return overBudget();
+    return EnumerationStatus();
+  });
+  if (St.State == EnumerationStatus::Error)
+    return Slots;
+  if (St.State == EnumerationStatus::OverBudget)
+    return Cap; // more than any budget up to Cap
+  return Points == 0 ? Slots : std::min(Cap, Points * Slots);
+}
+
 EnumerationStatus
 forEachLanePoint(const SolveSpace &S, const FreeValues &Values,
                  uint64_t &Budget,
@@ -236,9 +267,27 @@ forEachLanePoint(const SolveSpace &S, const FreeValues &Values,
   return {};
 }
 
+EnumerationPrep prepareEnumeration(const SolveSpace &S) {
+  EnumerationPrep P;
+  SplitOffset Split = splitOffset(S.Offset);
+  P.SplitValid = Split.Valid;
+  P.LaneTerms = std::move(Split.LaneTerms);
+  P.PointTerms = std::move(Split.PointTerms);
+  P.GuardPerLane = !mentions(S.Guard, SymbolKind::LoopVar);
+  P.GuardPerPoint = !P.GuardPerLane && !mentions(S.Guard, SymbolKind::ThreadIdx);
+  return P;
+}
+
 EnumerationStatus
 enumerateRequests(const SolveSpace &S, const FreeValues &Values,
                   uint64_t &Budget,
+                  const std::function<void(const RequestView &)> &Visit) {
+  return enumerateRequests(S, prepareEnumeration(S), Values, Budget, Visit);
+}
+
+EnumerationStatus
+enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
+                  const FreeValues &Values, uint64_t &Budget,
                   const std::function<void(const RequestView &)> &Visit) {
   Env E = makeEnv(S, Values);
   // The address and the guard of every lane at every point: compiled once.
@@ -299,10 +348,16 @@ enumerateRequests(const SolveSpace &S, const FreeValues &Values,
       return overBudget();
     // Per lane, once: its thread, and the parts of the guard and address
     // that do not change between points.
-    SplitOffset Split = splitOffset(S.Offset);
-    bool GuardPerLane = !mentions(S.Guard, SymbolKind::LoopVar);
-    bool GuardPerPoint =
-        !GuardPerLane && !mentions(S.Guard, SymbolKind::ThreadIdx);
+    // Each term compiled once per enumeration (its free values folded).
+    std::vector<CompiledExpr> LaneTerms, PointTerms;
+    if (Prep.SplitValid) {
+      for (const Expr &T : Prep.LaneTerms)
+        LaneTerms.emplace_back(T, E);
+      for (const Expr &T : Prep.PointTerms)
+        PointTerms.emplace_back(T, E);
+    }
+    bool GuardPerLane = Prep.GuardPerLane;
+    bool GuardPerPoint = Prep.GuardPerPoint;
     std::vector<LaneSlot> Slots(size_t(S.Warps) * 32);
     for (unsigned W = 0; W < S.Warps; ++W)
       for (unsigned Lane = 0; Lane < 32; ++Lane) {
@@ -313,8 +368,8 @@ enumerateRequests(const SolveSpace &S, const FreeValues &Values,
         std::copy(L.Thread, L.Thread + 3, E.Thread);
         if (GuardPerLane)
           L.Active = Guard.run(E);
-        if (Split.Valid)
-          L.LanePart = smallSum(Split.LaneTerms, E);
+        if (Prep.SplitValid)
+          L.LanePart = smallSum(LaneTerms, E);
       }
     auto GuardError = [&] {
       return error("cannot evaluate the guard '" + S.Guard.str(S.Name) + "'");
@@ -339,8 +394,8 @@ enumerateRequests(const SolveSpace &S, const FreeValues &Values,
       if (GuardPerPoint)
         PointActive = Guard.run(E);
       std::optional<int64_t> PointPart;
-      if (Split.Valid)
-        PointPart = smallSum(Split.PointTerms, E);
+      if (Prep.SplitValid)
+        PointPart = smallSum(PointTerms, E);
       for (unsigned W = 0; W < S.Warps; ++W) {
         R.Warp = W;
         R.Point = P;

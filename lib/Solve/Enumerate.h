@@ -36,11 +36,28 @@ struct EnumerationStatus {
   std::string Reason;
 };
 
+/// What enumerateRequests derives from the space alone, whatever the free
+/// values: the offset split into the terms that use no loop variable and
+/// those that use no threadIdx (valid when no term uses both), and which
+/// variables the guard reads. Made once per access, used by every case.
+struct EnumerationPrep {
+  bool SplitValid = false;
+  std::vector<Expr> LaneTerms, PointTerms;
+  bool GuardPerLane = false;  ///< the guard reads no loop variable
+  bool GuardPerPoint = false; ///< else: it reads no threadIdx
+};
+EnumerationPrep prepareEnumeration(const SolveSpace &S);
+
 /// Visits every executed request for the given free values. Budget is the
 /// number of lane evaluations left; it is decremented as work is done.
 EnumerationStatus
 enumerateRequests(const SolveSpace &S, const FreeValues &Values,
                   uint64_t &Budget,
+                  const std::function<void(const RequestView &)> &Visit);
+/// The same with the space's preparation made beforehand (many cases).
+EnumerationStatus
+enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
+                  const FreeValues &Values, uint64_t &Budget,
                   const std::function<void(const RequestView &)> &Visit);
 
 /// Visits every (lane, point) of the domain, active or not, with the
@@ -50,6 +67,15 @@ EnumerationStatus
 forEachLanePoint(const SolveSpace &S, const FreeValues &Values,
                  uint64_t &Budget,
                  const std::function<bool(const Env &)> &Visit);
+
+/// A lower bound of the lane evaluations enumerateRequests spends on every
+/// case of the free values, whatever their values: every lane slot of the
+/// block (S.Warps * 32) times the points of the enumerated loops when those
+/// points and the repeat count do not depend on the free values or the
+/// thread (else the points count as 1). At most Cap (the count stops there).
+/// With the case count it tells, before any case is run, that enumeration
+/// would exceed its budget.
+uint64_t perCaseWorkLowerBound(const SolveSpace &S, uint64_t Cap);
 
 } // namespace warplint
 

@@ -433,6 +433,15 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
         continue;
       // a*u + r changes sign only while a*u lies within [-max r, -min r].
       int64_t A = Atoms[I].Coef, Lo, Hi;
+      // a = 0 (a term that cancels, as in gridDim.x - gridDim.x): the
+      // sign never depends on u, and there is no window to find.
+      if (A == 0)
+        continue;
+      // Far from the edges of int64, the negations and the +-1 below
+      // cannot overflow.
+      constexpr int64_t Far = int64_t(1) << 62;
+      if (A <= -Far || A >= Far || Min[I] <= -Far || Max[I] >= Far)
+        return "the guard on '" + S.Name(Sym) + "' has too many cases";
       if (A > 0) {
         Lo = floorDiv(-Max[I], A) - 1;
         Hi = floorDiv(-Min[I], A) + 1;

@@ -18,6 +18,7 @@
 #include "Solve/IslProof.h"
 #include "Solve/Space.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -204,16 +205,24 @@ bool worstInUncutWarps(const FreePlan &Plan,
   auto IsParameter = [&](Symbol Sym) {
     return Sym.Kind != SymbolKind::BlockIdx && !(Sym == assumedWarpBaseX());
   };
+  // The classes of the parameters of a case, as one mixed-radix number
+  // (their product is at most the case count): no allocation per case.
+  std::vector<uint64_t> Place(Plan.Symbols.size(), 0);
+  uint64_t Keys = 1;
+  for (size_t I = 0; I < Plan.Symbols.size(); ++I)
+    if (!IsFresh(Plan.Symbols[I].Sym) && IsParameter(Plan.Symbols[I].Sym)) {
+      Place[I] = Keys;
+      Keys *= Plan.Symbols[I].Classes.size();
+    }
   std::vector<unsigned> ClassOf;
   auto ParamKey = [&](uint64_t C) {
     Plan.classes(C, ClassOf);
-    std::vector<unsigned> Key;
+    uint64_t Key = 0;
     for (size_t I = 0; I < Plan.Symbols.size(); ++I)
-      if (!IsFresh(Plan.Symbols[I].Sym) && IsParameter(Plan.Symbols[I].Sym))
-        Key.push_back(ClassOf[I]);
+      Key += Place[I] * ClassOf[I];
     return Key;
   };
-  std::set<std::vector<unsigned>> Covered;
+  std::vector<char> Covered(Keys, 0);
   for (uint64_t C : WorstCases) {
     Plan.classes(C, ClassOf);
     bool Uncut = true;
@@ -225,10 +234,10 @@ bool worstInUncutWarps(const FreePlan &Plan,
       Uncut &= R == ValueClass::Above || R == ValueClass::Below;
     }
     if (Uncut)
-      Covered.insert(ParamKey(C));
+      Covered[ParamKey(C)] = 1;
   }
   for (uint64_t C : Executed)
-    if (!Covered.count(ParamKey(C)))
+    if (!Covered[ParamKey(C)])
       return false;
   return true;
 }
@@ -268,7 +277,10 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
     return Sum;
   }
   uint64_t NCases = Plan.caseCount();
-  uint64_t PerCaseLower = uint64_t(S.Warps) * 32;
+  // Refuse before running any case when the cases cannot fit the budget:
+  // every case costs at least PerCaseLower lane evaluations.
+  uint64_t PerCaseLower =
+      std::max<uint64_t>(1, perCaseWorkLowerBound(S, Opts.EnumerationBudget));
   if (NCases == UINT64_MAX || NCases > Budget / PerCaseLower) {
     if (FileBound && NCases <= Opts.EnumerationBudget / PerCaseLower) {
       Sum.Reason = FileSpent;
@@ -283,6 +295,20 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
   std::vector<CaseOutcome> Outcomes(NCases);
   std::vector<unsigned> ClassOf;
   CostMemo Costs(CostOf, CostModulus);
+  const EnumerationPrep Prep = prepareEnumeration(S);
+  // The worst case (most per request, then highest mean; the first of
+  // equals), kept as cases finish: only it needs its worst request and
+  // values afterwards, so the others drop theirs (tens of thousands of
+  // cases would otherwise keep a request each).
+  std::optional<uint64_t> Best;
+  auto Worse = [&](const CaseOutcome &O, const CaseOutcome &B) {
+    return O.Worst.Value > B.Worst.Value ||
+           (O.Worst.Value == B.Worst.Value && O.mean() > B.mean());
+  };
+  auto Forget = [](CaseOutcome &O) {
+    O.WorstRequest = RequestView();
+    O.Values = FreeValues();
+  };
   for (uint64_t C = 0; C < NCases; ++C) {
     if (Opts.File)
       if (auto Spent = Opts.File->exhausted()) {
@@ -291,7 +317,8 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
       }
     CaseOutcome &O = Outcomes[C];
     O.Values = Plan.values(C, ClassOf);
-    auto St = enumerateRequests(S, O.Values, Budget, [&](const RequestView &R) {
+    auto St = enumerateRequests(S, Prep, O.Values, Budget,
+                                [&](const RequestView &R) {
       Cost X = Costs(R);
       if (!O.Executed || X.Value > O.Worst.Value) {
         O.Worst = CostOf(R); // this request's own witness
@@ -314,6 +341,15 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
       Sum.Reason = St.Reason;
       return Sum;
     }
+    if (!O.Executed) {
+      Forget(O);
+    } else if (!Best || Worse(O, Outcomes[*Best])) {
+      if (Best)
+        Forget(Outcomes[*Best]);
+      Best = C;
+    } else {
+      Forget(O);
+    }
   }
 
   Sum.Status = SolveStatus::Exact;
@@ -326,15 +362,7 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
     return Sum; // the access never executes: no request, nothing to claim
   }
 
-  // The worst case: most per request, then highest mean.
-  uint64_t Best = Executed.front();
-  for (uint64_t C : Executed) {
-    const CaseOutcome &O = Outcomes[C], &B = Outcomes[Best];
-    if (O.Worst.Value > B.Worst.Value ||
-        (O.Worst.Value == B.Worst.Value && O.mean() > B.mean()))
-      Best = C;
-  }
-  const CaseOutcome &B = Outcomes[Best];
+  const CaseOutcome &B = Outcomes[*Best];
   Sum.Worst = B.Worst;
   Sum.Mean = B.mean();
   Sum.IdealMean = B.idealMean();

@@ -193,3 +193,41 @@ TEST(SolverGlobal, UnderAlignedBase) {
 }
 
 } // namespace
+
+namespace {
+
+/// g[(a + b + c + d + e + tx + 64 * p) * 4] for p in [0, 16), block 64x4:
+/// 8^5 cases of the five parameters (each has 8 classes modulo a sector),
+/// each case 8 warps x 32 lanes x 16 points = 4096 lane evaluations: 2^27
+/// in all, more than the 2^24 budget, which the solver must see before it
+/// runs any case (fluidsGL_kernels.cu spent its whole per-access budget on
+/// such accesses; bench/outliers.md).
+TEST(SolverGlobal, CasesTimesLoopPointsOverBudgetRefusedUpFront) {
+  KernelBuilder B(MemorySpace::Global);
+  Expr Sum = tx();
+  for (const char *Name : {"a", "b", "c", "d", "e"})
+    Sum = Sum + param(B.addParam(Name));
+  unsigned P = B.addLoop("p", Expr(0), [](Expr V) { return lt(V, Expr(16)); });
+  Access A = B.access((Sum + Expr(64) * loopVar(P)) * Expr(4), 4, true, {P});
+  FileBudget File;
+  File.LaneEvaluations = uint64_t(1) << 30;
+  SolveOptions O = options();
+  O.File = &File;
+  GlobalResult R = solveGlobal(B.K, A, block(64, 4), O);
+  EXPECT_EQ(R.Status, SolveStatus::Unknown);
+  EXPECT_NE(R.Reason.find("iteration space too large: more than 16777216 "
+                          "lane evaluations (32768 cases of the free values)"),
+            std::string::npos)
+      << R.Reason;
+  // Refused before enumerating: nothing of the file's budget was spent.
+  EXPECT_EQ(File.LaneEvaluations, uint64_t(1) << 30);
+
+  // Within a budget that fits, the same access is exact, as before.
+  O.EnumerationBudget = uint64_t(1) << 28;
+  GlobalResult Fits = solveGlobal(B.K, A, block(64, 4), O);
+  ASSERT_EQ(Fits.Status, SolveStatus::Exact) << Fits.Reason;
+  EXPECT_EQ(Fits.IdealSectors, 4u);
+  EXPECT_EQ(Fits.Sectors, 5u);
+}
+
+} // namespace
