@@ -152,7 +152,9 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
     }
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
-    OS << "warplint " << WARPLINT_VERSION << "\n" << describeDefaultToolkit()
+    OS << "warplint " << WARPLINT_VERSION << "\n"
+       << describeDefaultToolkit() << "\n"
+       << "built-in CUDA declarations: " << builtinCudaDeclarationsDir()
        << "\n";
   });
   std::string Errors;

@@ -177,7 +177,8 @@ DeviceParsePlan planDeviceParse(const CompileCommand &Cmd,
 
   // The toolkit, found as nvcc users expect (Toolkit.h), with the include
   // folders its nvcc adds; without one, the built-in declarations.
-  StringRef Builtin = WARPLINT_BUILTIN_CUDA_DIR;
+  const std::string BuiltinDir = builtinCudaDeclarationsDir();
+  StringRef Builtin = BuiltinDir;
   if (std::optional<CudaToolkit> T =
           findCudaToolkit(Cmd, Opts, CommandCudaPath, Plan.Warnings)) {
     Plan.ToolkitRoot = T->Root;
@@ -186,9 +187,8 @@ DeviceParsePlan planDeviceParse(const CompileCommand &Cmd,
     Result.insert(Result.end(), T->ExtraIncludeArgs.begin(),
                   T->ExtraIncludeArgs.end());
   } else {
-    // The built-in declarations live in the source tree for now
-    // (WARPLINT_BUILTIN_CUDA_DIR); an installed warplint will need them
-    // installed next to it.
+    // The built-in declarations: installed beside warplint, or in the
+    // source tree (builtinCudaDeclarationsDir).
     Result.insert(Result.end(), {"-nocudainc", "-nocudalib", "-isystem",
                                  (Builtin + "/include").str(), "-include",
                                  (Builtin + "/warplint_cuda_runtime.h").str()});

@@ -273,6 +273,21 @@ findCudaToolkit(const CompileCommand &Cmd, const FrontendOptions &Opts,
   return std::nullopt;
 }
 
+std::string builtinCudaDeclarationsDir() {
+  static const std::string Dir = [] {
+    std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, nullptr);
+    if (!Exe.empty()) {
+      llvm::SmallString<256> Installed(
+          llvm::sys::path::parent_path(llvm::sys::path::parent_path(Exe)));
+      llvm::sys::path::append(Installed, "share", "warplint", "cuda");
+      if (llvm::sys::fs::exists(Installed + "/warplint_cuda_runtime.h"))
+        return std::string(Installed);
+    }
+    return std::string(WARPLINT_BUILTIN_CUDA_DIR);
+  }();
+  return Dir;
+}
+
 std::string describeDefaultToolkit() {
   for (const auto &[Root, How] : candidates(nullptr, ""))
     if (std::optional<CudaToolkit> T = readCudaToolkit(Root, How))

@@ -57,6 +57,11 @@ std::optional<CudaToolkit> findCudaToolkit(const CompileCommand &Cmd,
 /// or that there is none.
 std::string describeDefaultToolkit();
 
+/// warplint's built-in CUDA declarations: beside an installed warplint
+/// (<prefix>/bin/warplint -> <prefix>/share/warplint/cuda), else in the
+/// source tree it was built from.
+std::string builtinCudaDeclarationsDir();
+
 } // namespace warplint
 
 #endif // WARPLINT_FRONTEND_TOOLKIT_H

@@ -13,6 +13,7 @@ config.test_exec_root = os.path.join(config.warplint_obj_root, "test/lit")
 config.substitutions.append(("%warplint", config.warplint_bin))
 config.substitutions.append(("%samples", os.path.join(config.warplint_src_root, "cuda-samples")))
 config.substitutions.append(("%python", "python3"))
+config.substitutions.append(("%build", config.warplint_obj_root))
 config.substitutions.append(
     ("%exit", "python3 " + os.path.join(config.test_source_root, "expect_exit.py")))
 config.environment["PATH"] = os.pathsep.join(
