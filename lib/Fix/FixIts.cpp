@@ -631,6 +631,12 @@ void attachLayoutFixes(const TranslationUnitModel &TU,
                                 " is suppressed (NOLINT)",
                             {}}};
   }
+  // An array-wide fix (a swizzle edits every access of the array) repeated
+  // on every finding of the array grows with the square of its accesses:
+  // 3,000 findings of one array made 5.5 GB. The first few findings carry
+  // the plan; the others point at the first.
+  constexpr unsigned FindingsWithPlan = 8;
+  std::map<size_t, std::pair<unsigned, SourceLoc>> Seen; ///< count, first
   for (Diagnostic &D : Diags) {
     if (D.Check != BankConflictId)
       continue;
@@ -638,6 +644,18 @@ void attachLayoutFixes(const TranslationUnitModel &TU,
         {D.Range.Begin.File, D.Range.Begin.Line, D.Range.Begin.Column});
     if (It == AccessAt.end())
       continue;
+    auto &[Count, First] = Seen[It->second];
+    if (Count++ == 0)
+      First = D.Range.Begin;
+    if (Count > FindingsWithPlan) {
+      D.Notes.push_back(
+          {First, "the layout of '" + Arrays[It->second].Name +
+                      "' (padding or swizzle) is discussed at its finding at "
+                      "line " +
+                      std::to_string(First.Line),
+           {}});
+      continue;
+    }
     auto P = Plans.find(It->second);
     if (P == Plans.end())
       P = Plans
