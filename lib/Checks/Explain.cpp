@@ -28,9 +28,26 @@ DiagNote launchNote(const LaunchConfig &L) {
   N.Message = L.Source == LaunchSource::Assumed ? L.describe()
                                                 : "assuming " + L.describe();
   if (L.Source == LaunchSource::LaunchSite ||
-      L.Source == LaunchSource::Annotation)
+      L.Source == LaunchSource::Annotation ||
+      L.Source == LaunchSource::KernelCondition)
     N.Loc = L.Site;
   return N;
+}
+
+void addCallContextNotes(const AccessAnalysis &A,
+                         std::vector<DiagNote> &Notes) {
+  const std::vector<CallFrame> &Chain = A.Acc->CallChain;
+  // Innermost call first, as clang prints instantiation contexts.
+  for (size_t I = Chain.size(); I-- > 0;) {
+    DiagNote N;
+    N.Loc = Chain[I].CallLoc;
+    N.Message = "in '" + Chain[I].Callee + "' called from " +
+                (I == 0 ? "kernel '" + A.Kernel->Name + "'"
+                        : "'" + Chain[I - 1].Callee + "' (kernel '" +
+                              A.Kernel->Name + "')") +
+                " here";
+    Notes.push_back(std::move(N));
+  }
 }
 
 static std::string threadTuple(const LaneWitness &L) {

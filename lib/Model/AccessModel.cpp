@@ -31,7 +31,9 @@ std::string LaunchConfig::describe() const {
         "x" + std::to_string(Block->Z);
   switch (Source) {
   case LaunchSource::LaunchSite:
-    return S + " from the launch at " + locString(Site);
+    return S + (DeviceSide ? " from the device-side launch at "
+                           : " from the launch at ") +
+           locString(Site);
   case LaunchSource::CommandLine:
     return S + " from --block-dim";
   case LaunchSource::Annotation:
@@ -41,6 +43,9 @@ std::string LaunchConfig::describe() const {
     return S + " from BlockShapes at " + locString(Site);
   case LaunchSource::LaunchBounds:
     return S + " assumed from __launch_bounds__";
+  case LaunchSource::KernelCondition:
+    return S + " required by the kernel's condition on blockDim at " +
+           locString(Site);
   case LaunchSource::Assumed:
     return "no launch found: blockDim.x assumed a multiple of 32";
   }
