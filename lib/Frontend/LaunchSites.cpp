@@ -66,6 +66,10 @@ private:
   const VarDecl *V;
 };
 
+/// A variable and the values the case labels in front of a statement give
+/// it (`case 1: case 2:` gives two).
+using CaseValues = std::pair<const VarDecl *, std::vector<int64_t>>;
+
 /// Constant evaluation of host expressions, following locals that are never
 /// modified to their initializers (`int n = 256; k<<<g, n>>>`).
 class HostEval {
@@ -74,8 +78,7 @@ public:
   /// label of an enclosing `switch (threads)`), used only for variables the
   /// function never modifies.
   HostEval(ASTContext &Ctx, const FunctionDecl *Fn,
-           const std::vector<std::pair<const VarDecl *, int64_t>> *Known =
-               nullptr)
+           const std::vector<CaseValues> *Known = nullptr)
       : Ctx(Ctx), Fn(Fn), Known(Known) {}
 
   std::optional<int64_t> integer(const clang::Expr *E, unsigned Depth = 0) {
@@ -168,11 +171,13 @@ private:
       return std::nullopt;
     for (auto It = Known->rbegin(); It != Known->rend(); ++It)
       if (It->first == V) {
+        if (It->second.size() != 1)
+          return std::nullopt;
         ModifiedLocal M(V);
         M.TraverseStmt(Fn->getBody());
         if (M.Found)
           return std::nullopt;
-        return It->second;
+        return It->second.front();
       }
     return std::nullopt;
   }
@@ -192,7 +197,7 @@ private:
 
   ASTContext &Ctx;
   const FunctionDecl *Fn;
-  const std::vector<std::pair<const VarDecl *, int64_t>> *Known;
+  const std::vector<CaseValues> *Known;
 };
 
 /// The variable a switch tests, when its condition is a plain variable.
@@ -271,12 +276,22 @@ public:
         if (Pushed)
           Known.pop_back();
         Pushed = false;
-        clang::Expr::EvalResult R;
-        // `case 1: case 2:` and fall-through give no single value.
-        if (!Open && !Case->caseStmtIsGNURange() &&
-            !isa<SwitchCase>(Case->getSubStmt()) &&
-            Case->getLHS()->EvaluateAsInt(R, Ctx)) {
-          Known.emplace_back(V, R.Val.getInt().getExtValue());
+        // `case 1: case 2:` gives each of its values; statements that fall
+        // through into the label, a range or `default:` give none.
+        std::vector<int64_t> Values;
+        bool Ok = !Open;
+        const Stmt *L = Case;
+        while (Ok && L && isa<SwitchCase>(L)) {
+          const auto *C = dyn_cast<CaseStmt>(L);
+          clang::Expr::EvalResult R;
+          Ok = C && !C->caseStmtIsGNURange() &&
+               C->getLHS()->EvaluateAsInt(R, Ctx);
+          if (Ok)
+            Values.push_back(R.Val.getInt().getExtValue());
+          L = cast<SwitchCase>(L)->getSubStmt();
+        }
+        if (Ok && !Values.empty()) {
+          Known.emplace_back(V, std::move(Values));
           Pushed = true;
         }
       } else if (isa<DefaultStmt>(Child)) {
@@ -305,7 +320,7 @@ public:
     LaunchSiteIndex::Site S;
     S.Loc = toSourceLoc(Ctx, C->getBeginLoc());
     const CallExpr *Config = C->getConfig();
-    std::optional<std::array<int64_t, 3>> Block, Grid;
+    std::optional<std::array<int64_t, 3>> Block;
     std::optional<unsigned> GridArg, BlockArg;
     if (Config) {
       GridArg = dim3Arg(Config, 0);
@@ -313,9 +328,25 @@ public:
     }
     // A launch in host code with errors (tolerated: ErrorTriage.h) may hold
     // recovery expressions: its shape is not known.
-    if (GridArg && BlockArg && !C->containsErrors()) {
-      Grid = H.dim3(Config->getArg(*GridArg));
+    if (GridArg && BlockArg && !C->containsErrors())
       Block = H.dim3(Config->getArg(*BlockArg));
+    // Under `case 1: case 2:` the launch is analyzed once per value.
+    if (!Block && GridArg && BlockArg && !C->containsErrors() &&
+        !Known.empty() && Known.back().second.size() > 1 &&
+        Known.back().second.size() <= MaxCaseValues) {
+      std::vector<CaseValues> One = Known;
+      bool Any = false;
+      for (int64_t V : Known.back().second) {
+        One.back().second = {V};
+        HostEval HV(Ctx, Current, &One);
+        auto B = HV.dim3(Config->getArg(*BlockArg));
+        if (!B)
+          break;
+        Any = true;
+        addSite(C, Callee, HV, *GridArg, *BlockArg, *B, S);
+      }
+      if (Any)
+        return true;
     }
     if (!Block) {
       S.Why = "launch at " + S.Loc.File + ":" + std::to_string(S.Loc.Line) +
@@ -324,16 +355,30 @@ public:
       Out[Callee->getCanonicalDecl()].push_back(S);
       return true;
     }
+    addSite(C, Callee, H, *GridArg, *BlockArg, *Block, S);
+    return true;
+  }
+
+private:
+  static constexpr size_t MaxCaseValues = 8;
+
+  /// Records the launch C of Callee with the given block, evaluating its
+  /// grid, shared memory and arguments with H.
+  void addSite(const CUDAKernelCallExpr *C, const FunctionDecl *Callee,
+               HostEval &H, unsigned GridArg, unsigned BlockArg,
+               const std::array<int64_t, 3> &Block,
+               LaunchSiteIndex::Site S) {
+    const CallExpr *Config = C->getConfig();
     LaunchConfig L;
     L.Source = LaunchSource::LaunchSite;
     L.Site = S.Loc;
     L.DeviceSide = Current && (Current->hasAttr<CUDAGlobalAttr>() ||
                                (Current->hasAttr<CUDADeviceAttr>() &&
                                 !Current->hasAttr<CUDAHostAttr>()));
-    L.Block = BlockShape{(*Block)[0], (*Block)[1], (*Block)[2]};
-    L.Grid = Grid;
-    if (Config->getNumArgs() > *BlockArg + 1)
-      L.DynamicSharedBytes = H.integer(Config->getArg(*BlockArg + 1));
+    L.Block = BlockShape{Block[0], Block[1], Block[2]};
+    L.Grid = H.dim3(Config->getArg(GridArg));
+    if (Config->getNumArgs() > BlockArg + 1)
+      L.DynamicSharedBytes = H.integer(Config->getArg(BlockArg + 1));
     for (unsigned I = 0; I < C->getNumArgs() && I < Callee->getNumParams();
          ++I) {
       QualType T = Callee->getParamDecl(I)->getType();
@@ -344,15 +389,13 @@ public:
     }
     S.Config = L;
     Out[Callee->getCanonicalDecl()].push_back(S);
-    return true;
   }
 
-private:
   ASTContext &Ctx;
   std::map<const FunctionDecl *, std::vector<LaunchSiteIndex::Site>> &Out;
   const FunctionDecl *Current = nullptr;
   /// Variables fixed by the case labels around the current statement.
-  std::vector<std::pair<const VarDecl *, int64_t>> Known;
+  std::vector<CaseValues> Known;
 };
 
 bool sameConfig(const LaunchConfig &A, const LaunchConfig &B) {
