@@ -5,7 +5,8 @@
 // with the same problem. mergeDuplicates keeps one finding per check and
 // line: the worst, with a note per other one, worst first, saying where it
 // differs (kernel, shape, numbers). Identical findings say nothing new and
-// are dropped.
+// are dropped, and so are findings on the assumed shape where the line was
+// also analyzed with a shape the code gives.
 //
 //===----------------------------------------------------------------------===//
 
@@ -92,6 +93,16 @@ void mergeDuplicates(std::vector<Diagnostic> &Diags) {
   Out.reserve(Order.size());
   for (const Key &K : Order) {
     std::vector<size_t> &Members = Groups[K];
+    // The assumed shape stands in for launches that were not found; where
+    // the same line was also analyzed with a shape from the code (a kernel
+    // file analyzed alone and through the file that includes and launches
+    // it), the assumed analysis says nothing true.
+    auto Assumed = [&](size_t I) {
+      return llvm::StringRef(launchText(Diags[I])).starts_with("no launch");
+    };
+    if (!std::all_of(Members.begin(), Members.end(), Assumed))
+      Members.erase(std::remove_if(Members.begin(), Members.end(), Assumed),
+                    Members.end());
     std::stable_sort(Members.begin(), Members.end(), [&](size_t A, size_t B) {
       return worse(Diags[A], Diags[B]);
     });
