@@ -121,6 +121,8 @@ void writeDiagnostic(llvm::json::OStream &J, const Diagnostic &D) {
     J.attribute("end_line", int64_t(End.Line));
     J.attribute("end_column", int64_t(End.Column));
     J.attribute("message", D.Message);
+    if (!D.Kernel.empty())
+      J.attribute("kernel", D.Kernel);
     J.attributeArray("notes", [&] {
       for (const DiagNote &N : D.Notes)
         J.object([&] {
