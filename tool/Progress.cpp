@@ -149,6 +149,10 @@ void writeSummary(llvm::raw_ostream &OS,
   for (const Row &Rw : Rows) {
     OS << "warplint: " << Pad(Rw.Kernel, KW) << "  " << Pad(Rw.File, FW)
        << "  " << Pad(std::to_string(Rw.Findings), 8) << "  ";
+    // The worst access's place: line:column in the kernel's file, with the
+    // file named when it is another (a header).
+    if (Rw.Worst && Rw.Worst->Range.Begin.File != Rw.File)
+      OS << Rw.Worst->Range.Begin.File << ":";
     if (Rw.Worst)
       OS << Rw.Worst->Range.Begin.Line << ":" << Rw.Worst->Range.Begin.Column
          << " " << Rw.Worst->Message << " [" << Rw.Worst->Check << "]";
