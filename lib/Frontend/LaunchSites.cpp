@@ -129,36 +129,41 @@ public:
   }
 
   /// A dim3 (or integer converted to dim3) expression.
-  std::optional<std::array<int64_t, 3>> dim3(const clang::Expr *E,
-                                             unsigned Depth = 0) {
+  std::optional<std::array<int64_t, 3>> dim3(const clang::Expr *E) {
+    auto P = dims(E);
+    if (!P || !(*P)[0] || !(*P)[1] || !(*P)[2])
+      return std::nullopt;
+    return std::array<int64_t, 3>{*(*P)[0], *(*P)[1], *(*P)[2]};
+  }
+
+  /// The extents of a dim3 expression one by one, those that are constant
+  /// (`dim3(32, rows)` gives 32 and nothing); nullopt when the expression
+  /// is not one warplint follows.
+  using PartialDims = std::array<std::optional<int64_t>, 3>;
+  std::optional<PartialDims> dims(const clang::Expr *E, unsigned Depth = 0) {
     if (!E || Depth > 16)
       return std::nullopt;
     E = E->IgnoreImplicit()->IgnoreParens();
     if (const auto *C = dyn_cast<CXXFunctionalCastExpr>(E))
-      return dim3(C->getSubExpr(), Depth + 1);
+      return dims(C->getSubExpr(), Depth + 1);
     if (const auto *C = dyn_cast<CastExpr>(E))
-      return dim3(C->getSubExpr(), Depth + 1);
+      return dims(C->getSubExpr(), Depth + 1);
     if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      return dim3(M->getSubExpr(), Depth + 1);
+      return dims(M->getSubExpr(), Depth + 1);
     if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
       const CXXConstructorDecl *Ctor = C->getConstructor();
       if (Ctor && Ctor->isCopyOrMoveConstructor() && C->getNumArgs() >= 1)
-        return dim3(C->getArg(0), Depth + 1);
-      std::array<int64_t, 3> Out = {1, 1, 1};
-      for (unsigned I = 0; I < C->getNumArgs() && I < 3; ++I) {
-        auto V = integer(C->getArg(I), Depth + 1);
-        if (!V)
-          return std::nullopt;
-        Out[I] = *V;
-      }
+        return dims(C->getArg(0), Depth + 1);
+      PartialDims Out = {1, 1, 1};
+      for (unsigned I = 0; I < C->getNumArgs() && I < 3; ++I)
+        Out[I] = integer(C->getArg(I), Depth + 1);
       return Out;
     }
     if (const auto *D = dyn_cast<DeclRefExpr>(E))
       if (const VarDecl *V = unchangedLocal(D))
-        return dim3(V->getInit(), Depth + 1);
+        return dims(V->getInit(), Depth + 1);
     if (E->getType()->isIntegralOrEnumerationType())
-      if (auto V = integer(E, Depth + 1))
-        return std::array<int64_t, 3>{*V, 1, 1};
+      return PartialDims{integer(E, Depth + 1), 1, 1};
     return std::nullopt;
   }
 
@@ -352,6 +357,19 @@ public:
       S.Why = "launch at " + S.Loc.File + ":" + std::to_string(S.Loc.Line) +
               ":" + std::to_string(S.Loc.Column) +
               " skipped: its block shape is not a compile-time constant";
+      // Keep what is constant: chooseLaunches decides whether the rest
+      // matters to the kernel.
+      if (GridArg && BlockArg && !C->containsErrors())
+        if (auto P = H.dims(Config->getArg(*BlockArg)); P && (*P)[0]) {
+          std::array<int64_t, 3> Known = {*(*P)[0], (*P)[1].value_or(1),
+                                          (*P)[2].value_or(1)};
+          LaunchSiteIndex::Site Partial = S;
+          addSite(C, Callee, H, *GridArg, *BlockArg, Known, Partial);
+          LaunchConfig &L = *Out[Callee->getCanonicalDecl()].back().Config;
+          L.UnknownExtents = {!(*P)[0], !(*P)[1], !(*P)[2]};
+          Out[Callee->getCanonicalDecl()].back().Why = S.Why;
+          return true;
+        }
       Out[Callee->getCanonicalDecl()].push_back(S);
       return true;
     }
@@ -584,8 +602,10 @@ void kernelBlockFacts(ASTContext &Ctx, const FunctionDecl *Kernel,
 }
 
 /// Whether anything the kernel computes reads the thread index or the block
-/// extent in dimension 1 or 2: if not, those extents change no request's
-/// numbers and a 1-D shape stands for every one.
+/// extent in dimension 1 or 2: if not, the rows of a warp repeat the same
+/// addresses, which changes no request's numbers, and a 1-D shape stands
+/// for every one. Atomics are the exception (lanes on one address are
+/// serialized), so a kernel with atomics counts as reading them.
 bool usesHigherDims(const KernelModel &K) {
   auto Higher = [](const std::vector<Symbol> &Syms) {
     for (const Symbol &S : Syms)
@@ -597,7 +617,7 @@ bool usesHigherDims(const KernelModel &K) {
   };
   for (const Access &A : K.Accesses)
     if ((A.ByteOffset && Higher(A.ByteOffset->symbols())) ||
-        Higher(A.Guard.symbols()))
+        Higher(A.Guard.symbols()) || A.Op == AccessOp::Atomic)
       return true;
   for (const Loop &L : K.Loops)
     if (Higher(L.Init.symbols()) || Higher(L.Condition.symbols()) ||
@@ -699,7 +719,11 @@ void chooseLaunches(ASTContext &Ctx, const FunctionDecl *Kernel,
   K.MaxThreadsPerBlock = Bounds;
 
   for (const LaunchSiteIndex::Site &S : Index.sitesOf(Kernel)) {
-    if (S.Config)
+    // A launch whose y or z extent is not constant stands for all of them
+    // when nothing in the kernel reads those dimensions.
+    bool Partial = S.Config && (S.Config->UnknownExtents[1] ||
+                                S.Config->UnknownExtents[2]);
+    if (S.Config && (!Partial || !usesHigherDims(K)))
       Add(*S.Config);
     else
       K.Remarks.emplace_back(S.Loc, S.Why);

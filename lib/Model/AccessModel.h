@@ -212,6 +212,10 @@ struct LaunchConfig {
   SourceLoc Site; ///< the launch site or annotation, when there is one
   /// A launch from device code (dynamic parallelism).
   bool DeviceSide = false;
+  /// Extents of the launch's block that are not compile-time constants:
+  /// Block holds 1 for them, which stands for every value only because
+  /// the kernel reads neither threadIdx nor blockDim in that dimension.
+  std::array<bool, 3> UnknownExtents = {false, false, false};
   std::optional<BlockShape> Block; ///< nullopt only for Assumed
   std::optional<std::array<int64_t, 3>> Grid;
   /// (Param id, value) for parameters bound to constants at this launch.
