@@ -38,9 +38,13 @@ private:
 };
 
 /// "warplint: 3 files (1 not parsed), 5 kernels, 42 accesses analyzed, 2
-/// unknown; 3 findings: 2 warplint-bank-conflict, 1 warplint-uncoalesced".
+/// unknown; 3 findings: 2 warplint-bank-conflict, 1 warplint-uncoalesced",
+/// then each file that was not parsed with its first error. With Table
+/// (--summary), the count of analyzed files and a table of kernels: file,
+/// findings and the worst access. Findings are the run's, merged.
 void writeSummary(llvm::raw_ostream &OS,
-                  const std::vector<FileReport> &Reports);
+                  const std::vector<FileReport> &Reports,
+                  const std::vector<Diagnostic> &Findings, bool Table);
 
 } // namespace warplint
 

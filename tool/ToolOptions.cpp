@@ -61,6 +61,11 @@ static cl::opt<bool> ExitZero("exit-zero",
                                        "are findings"),
                               cl::cat(Category));
 static cl::opt<bool>
+    Strict("strict",
+           cl::desc("Exit with status 2 when any file could not be parsed "
+                    "(default: 2 only when no file could be analyzed)"),
+           cl::cat(Category));
+static cl::opt<bool>
     AssumeWorst("assume-worst",
                 cl::desc("Warn on the worse case of answers that depend on "
                          "kernel parameters (default: a remark)"),
@@ -96,8 +101,9 @@ static cl::opt<std::string> WarningsAsErrors(
     cl::cat(Category));
 static cl::opt<bool>
     Summary("summary",
-            cl::desc("Print a closing summary on stderr (default: when "
-                     "stderr is a terminal and several files were analyzed)"),
+            cl::desc("Print the closing summary on stderr with a table of "
+                     "kernels (default: a short summary when stderr is a "
+                     "terminal and several files were analyzed)"),
             cl::cat(Category));
 
 static cl::opt<bool>
@@ -190,6 +196,7 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
   TO.AllAccesses = AllAccesses;
   TO.ShowUnknown = ShowUnknown;
   TO.ExitZero = ExitZero;
+  TO.Strict = Strict;
   TO.AssumeWorst = AssumeWorst;
   TO.NoMisaligned = NoMisaligned;
   if (Jobs == 0)

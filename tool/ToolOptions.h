@@ -24,6 +24,8 @@ struct ToolOptions {
   bool AllAccesses = false;
   bool ShowUnknown = false;
   bool ExitZero = false;
+  /// --strict: any file that could not be parsed gives exit status 2.
+  bool Strict = false;
   bool AssumeWorst = false;
   bool NoMisaligned = false;
   unsigned Jobs = 1;

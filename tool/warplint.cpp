@@ -2,8 +2,9 @@
 //
 // Parses options, finds compile commands, runs the pipeline on each file (in
 // parallel with -j) and prints the results. Everything else lives in lib/.
-// Exit status: 0 no findings, 1 findings, 2 bad usage or a file that could
-// not be parsed. Errors (WarningsAsErrors) give 1 even with --exit-zero.
+// Exit status: 0 no findings, 1 findings, 2 bad usage or no file that could
+// be analyzed (with --strict: any file that could not be parsed). Errors
+// (WarningsAsErrors) give 1 even with --exit-zero.
 //
 //===----------------------------------------------------------------------===//
 
@@ -401,8 +402,15 @@ int main(int Argc, const char **Argv) {
     AllRecords.insert(AllRecords.end(), R.Records.begin(), R.Records.end());
   }
 
+  // A header included by several files is analyzed in each: one finding
+  // per problem across the run too.
+  mergeDuplicates(AllDiags);
+  // Files that could not be parsed are reported (above and in the
+  // summary); they decide the exit status alone only with --strict, or when
+  // no file could be analyzed at all.
+  bool NoneAnalyzed = FailedFiles.size() == Reports.size();
   int ExitCode = 0;
-  if (ParseFailed)
+  if (ParseFailed && (TO.Strict || NoneAnalyzed))
     ExitCode = 2;
   else if (Errors || (Findings && !TO.ExitZero))
     ExitCode = 1;
@@ -446,6 +454,6 @@ int main(int Argc, const char **Argv) {
       !applyAllFixes(Commands, PerFile, Reports, Texts, TO.FixReadonly))
     ExitCode = 2;
   if (TO.Summary || (Watched && Reports.size() > 1))
-    writeSummary(llvm::errs(), Reports);
+    writeSummary(llvm::errs(), Reports, AllDiags, TO.Summary);
   return ExitCode;
 }

@@ -50,8 +50,12 @@ static std::optional<std::string> strideNote(const SharedResult &R,
            std::to_string(Up) + " different words";
     }
   }
-  if (L.Block && L.Block->X < 32 && Dim == 0)
-    S += "; a warp spans " + std::to_string(32 / std::max<int64_t>(1, L.Block->X)) +
+  // Only a block with rows to span has a warp spanning them: a 16x1x1
+  // block's warp is its 16 threads.
+  if (L.Block && L.Block->X < 32 && Dim == 0 && L.Block->Y > 1)
+    S += "; a warp spans " +
+         std::to_string(std::min<int64_t>(
+             L.Block->Y, 32 / std::max<int64_t>(1, L.Block->X))) +
          " values of threadIdx.y because blockDim.x is " +
          std::to_string(L.Block->X);
   return S;
@@ -79,6 +83,10 @@ void BankConflictCheck::check(
   D.Check = id();
   D.Level = Severity::Warning;
   D.Range = A.Range;
+  D.Waste = double(R.Wavefronts) - R.IdealWavefronts;
+  D.Numbers = std::to_string(Ways) + "-way conflict, " +
+              std::to_string(R.Wavefronts) + " wavefronts per request, ideal " +
+              std::to_string(R.IdealWavefronts);
   D.Message = std::to_string(Ways) + "-way shared memory bank conflict on '" +
               Obj.Name + A.Field + "' (" + std::to_string(R.Wavefronts) +
               " wavefronts per request, ideal " +
@@ -109,6 +117,7 @@ void BankConflictCheck::check(
                            " wavefronts per request over " +
                            std::to_string(R.Requests) + " requests per block",
                        {}});
+  addCallContextNotes(*Worst, D.Notes);
   D.Notes.push_back(launchNote(*Worst->Launch));
   addOtherLaunchNotes(PerLaunch, *Worst, D.Notes);
   Out.push_back(std::move(D));

@@ -195,10 +195,17 @@ Diagnostic reportGroupMember(const std::string &Check, const KernelModel &K,
                            ? "threads disagree only " + R.Condition
                            : "threads disagree when " + R.Condition,
                        {}});
-  for (const CallFrame &Fr : B.CallChain)
-    D.Notes.push_back({Fr.CallLoc,
-                       "reached through the call to '" + B.Function + "' here",
-                       {}});
+  // Innermost call first, each naming its caller, as clang's
+  // instantiation notes do.
+  for (size_t I = B.CallChain.size(); I-- > 0;)
+    D.Notes.push_back(
+        {B.CallChain[I].CallLoc,
+         "in '" + B.CallChain[I].Callee + "' called from " +
+             (I == 0 ? "kernel '" + K.Name + "'"
+                     : "'" + B.CallChain[I - 1].Callee + "' (kernel '" +
+                           K.Name + "')") +
+             " here",
+         {}});
   D.Notes.push_back({{}, Rewrite, {}});
   D.Notes.push_back(launchNote(*F.Launch));
   return D;

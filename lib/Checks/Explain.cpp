@@ -28,9 +28,26 @@ DiagNote launchNote(const LaunchConfig &L) {
   N.Message = L.Source == LaunchSource::Assumed ? L.describe()
                                                 : "assuming " + L.describe();
   if (L.Source == LaunchSource::LaunchSite ||
-      L.Source == LaunchSource::Annotation)
+      L.Source == LaunchSource::Annotation ||
+      L.Source == LaunchSource::KernelCondition)
     N.Loc = L.Site;
   return N;
+}
+
+void addCallContextNotes(const AccessAnalysis &A,
+                         std::vector<DiagNote> &Notes) {
+  const std::vector<CallFrame> &Chain = A.Acc->CallChain;
+  // Innermost call first, as clang prints instantiation contexts.
+  for (size_t I = Chain.size(); I-- > 0;) {
+    DiagNote N;
+    N.Loc = Chain[I].CallLoc;
+    N.Message = "in '" + Chain[I].Callee + "' called from " +
+                (I == 0 ? "kernel '" + A.Kernel->Name + "'"
+                        : "'" + Chain[I - 1].Callee + "' (kernel '" +
+                              A.Kernel->Name + "')") +
+                " here";
+    Notes.push_back(std::move(N));
+  }
 }
 
 static std::string threadTuple(const LaneWitness &L) {
@@ -48,8 +65,22 @@ std::string describeLanePair(const RequestWitness &W) {
 
 std::string describeBindings(const RequestWitness &W) {
   std::string S;
-  for (const auto &[Name, Value] : W.Bindings)
-    S += (S.empty() ? " with " : ", ") + Name + " = " + std::to_string(Value);
+  for (const auto &[Name, Value] : W.Bindings) {
+    // The solver's own symbols for a block without a known shape
+    // (Space.h: threadIdx.x = 32 * (threadIdx.x / 32) + lane) in the user's
+    // terms: the warp's first threadIdx.x, blockDim.x itself.
+    std::string Term;
+    if (Name == "threadIdx.x / 32") {
+      if (Value == 0)
+        continue; // the first warp: the lanes' threadIdx say it all
+      Term = "the warp's first threadIdx.x = " + std::to_string(32 * Value);
+    } else if (Name == "blockDim.x / 32") {
+      Term = "blockDim.x = " + std::to_string(32 * Value);
+    } else {
+      Term = Name + " = " + std::to_string(Value);
+    }
+    S += (S.empty() ? " with " : ", ") + Term;
+  }
   return S;
 }
 

@@ -27,6 +27,11 @@ std::string formatMean(double Value);
 /// launch site when there is one.
 DiagNote launchNote(const LaunchConfig &L);
 
+/// For an access written in a __device__ function, one note per call on
+/// the way from the kernel, at the call site, as clang's "in instantiation
+/// of" notes: "in 'load' called from kernel 'k<8>' here".
+void addCallContextNotes(const AccessAnalysis &A, std::vector<DiagNote> &Notes);
+
 /// "lane 0 (threadIdx (0, 0, 0)) and lane 1 (threadIdx (1, 0, 0)) of warp 0"
 std::string describeLanePair(const RequestWitness &W);
 

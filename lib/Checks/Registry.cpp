@@ -51,8 +51,24 @@ static void runAccessChecks(const std::vector<AccessAnalysis> &Analyses,
   }
   for (const auto &Group : Groups)
     for (const auto &C : Checks)
-      if (C->matches(*Group.front()))
+      if (C->matches(*Group.front())) {
+        size_t Before = Out.size();
         C->check(Group, Opts, Out);
+        for (size_t I = Before; I < Out.size(); ++I)
+          Out[I].Kernel = Group.front()->Kernel->Name;
+      }
+}
+
+/// The kernel-level checks of K, their findings labelled with K.
+static void runKernelChecks(const KernelModel &K,
+                            const std::vector<std::unique_ptr<Check>> &Checks,
+                            const CheckOptions &Opts,
+                            std::vector<Diagnostic> &Out) {
+  size_t Before = Out.size();
+  for (const auto &C : Checks)
+    C->checkKernel(K, Opts, Out);
+  for (size_t I = Before; I < Out.size(); ++I)
+    Out[I].Kernel = K.Name;
 }
 
 std::vector<Diagnostic>
@@ -67,8 +83,7 @@ runChecks(const std::vector<AccessAnalysis> &Analyses,
     if (std::find(Kernels.begin(), Kernels.end(), A.Kernel) == Kernels.end())
       Kernels.push_back(A.Kernel);
   for (const KernelModel *K : Kernels)
-    for (const auto &C : Checks)
-      C->checkKernel(*K, Opts, Out);
+    runKernelChecks(*K, Checks, Opts, Out);
   return Out;
 }
 
@@ -80,8 +95,7 @@ runChecks(const TranslationUnitModel &TU,
   std::vector<Diagnostic> Out;
   runAccessChecks(Analyses, Checks, Opts, Out);
   for (const KernelModel &K : TU.Kernels)
-    for (const auto &C : Checks)
-      C->checkKernel(K, Opts, Out);
+    runKernelChecks(K, Checks, Opts, Out);
   return Out;
 }
 

@@ -3,6 +3,7 @@
 #include "Checks/UncoalescedCheck.h"
 #include "Checks/Explain.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace warplint {
@@ -72,16 +73,27 @@ void UncoalescedCheck::check(
     return;
   const Access &A = *Worst->Acc;
   const MemoryObject &Obj = Worst->object();
-  // An answer that depends on the kernel's parameters is a warning only when
-  // asked for; otherwise a remark that carries the condition. A condition
-  // that only says which blocks or warps see the worst case (a blockIdx
-  // residue, warps a bounds guard does not cut) is no such dependence.
+  // Severity by the certainty of the waste: an answer that depends on the
+  // kernel's parameters is a warning when every outcome wastes sectors (by
+  // whatever amount), and a remark that carries the condition when some
+  // values are ideal (or the outcomes are not all known), unless the worst
+  // case is asked for. A condition that only says which blocks or warps see
+  // the worst case (a blockIdx residue, warps a bounds guard does not cut)
+  // is no such dependence.
   bool Parametric = !R.Condition.empty() && R.ConditionOnParameters;
+  bool AlwaysWastes =
+      !R.Cases.empty() &&
+      std::all_of(R.Cases.begin(), R.Cases.end(),
+                  [](const SolveCase &C) { return C.Worst > C.Ideal; });
 
   Diagnostic D;
   D.Check = id();
-  D.Level = Parametric && !Opts.AssumeWorst ? Severity::Remark
-                                             : Severity::Warning;
+  D.Level = Parametric && !AlwaysWastes && !Opts.AssumeWorst
+                ? Severity::Remark
+                : Severity::Warning;
+  D.Waste = double(R.Sectors) - R.IdealSectors;
+  D.Numbers = std::to_string(R.Sectors) + " sectors per request, ideal " +
+              std::to_string(R.IdealSectors);
   D.Range = A.Range;
   D.Message = std::string("uncoalesced global ") + opName(A.Op) +
               (A.Op == AccessOp::Store ? " to '" : " from '") + Obj.Name +
@@ -146,6 +158,7 @@ void UncoalescedCheck::check(
                            " sectors per request over " +
                            std::to_string(R.Requests) + " requests per block",
                        {}});
+  addCallContextNotes(*Worst, D.Notes);
   D.Notes.push_back(launchNote(*Worst->Launch));
   addOtherLaunchNotes(PerLaunch, *Worst, D.Notes);
   Out.push_back(std::move(D));

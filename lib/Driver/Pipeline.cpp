@@ -41,6 +41,8 @@ FileReport analyzeModel(const FrontendResult &Parsed,
     return R;
   R.Kernels = Parsed.Model.Kernels.size();
   for (const KernelModel &K : Parsed.Model.Kernels)
+    R.KernelNames.push_back(K.Name);
+  for (const KernelModel &K : Parsed.Model.Kernels)
     for (const auto &[Loc, Message] : K.Warnings) {
       Diagnostic D;
       D.Level = Severity::Warning;
@@ -96,6 +98,9 @@ FileReport analyzeModel(const FrontendResult &Parsed,
   if (Opts.LayoutFixes)
     attachLayoutFixes(Parsed.Model, R.Diagnostics, Solve, SuppressedAt,
                       Opts.Overlay);
+  // One finding per problem: instantiations, launch shapes and accesses of
+  // one line are merged once each has its fixes.
+  mergeDuplicates(R.Diagnostics);
   return R;
 }
 

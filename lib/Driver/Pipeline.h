@@ -63,6 +63,7 @@ struct FileReport {
   std::vector<Diagnostic> Diagnostics; ///< after NOLINT suppression
   std::vector<AccessRecord> Records;   ///< every access x launch
   unsigned Kernels = 0;
+  std::vector<std::string> KernelNames; ///< for the summary's table
   unsigned Suppressed = 0;
   /// Accesses modelled (each counted once, whatever its launches) and
   /// those of them with at least one unknown result: the run summary.

@@ -138,7 +138,7 @@ AbsValue KernelWalker::eval(const clang::Expr *E) {
   return boundDepth(evalImpl(E));
 }
 
-std::optional<AbsValue> KernelWalker::builtinVar(const clang::Expr *E) {
+std::optional<Symbol> builtinVariable(const clang::Expr *E) {
   // threadIdx.x and friends: with clang's CUDA headers a property of a
   // __cuda_builtin_*_t object (MSPropertyRefExpr inside a PseudoObjectExpr)
   // whose getter is __fetch_builtin_x(); with plain declarations a field.
@@ -192,7 +192,13 @@ std::optional<AbsValue> KernelWalker::builtinVar(const clang::Expr *E) {
     Kd = SymbolKind::GridDim;
   else
     return std::nullopt;
-  return AbsValue::integer(Expr::symbol(Kd, Dim));
+  return Symbol{Kd, Dim};
+}
+
+std::optional<AbsValue> KernelWalker::builtinVar(const clang::Expr *E) {
+  if (std::optional<Symbol> S = builtinVariable(E))
+    return AbsValue::integer(Expr::symbol(S->Kind, S->Index));
+  return std::nullopt;
 }
 
 AbsValue KernelWalker::evalImpl(const clang::Expr *E) {

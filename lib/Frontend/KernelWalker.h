@@ -32,6 +32,10 @@
 
 namespace warplint {
 
+/// threadIdx.x, blockDim.y, ... as a symbol (either spelling: the toolkit's
+/// __cuda_builtin_*_t properties or plain struct fields); nullopt otherwise.
+std::optional<Symbol> builtinVariable(const clang::Expr *E);
+
 /// The abstract value of a C++ expression: an integer (an Expr), a boolean
 /// (a Predicate), a pointer into a memory object (object and byte offset),
 /// or unknown with a reason. Thread-dependence of unknowns is tracked so that

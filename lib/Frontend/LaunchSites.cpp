@@ -1,6 +1,7 @@
 //===- LaunchSites.cpp - Block shapes and argument values of launches -----===//
 
 #include "Frontend/LaunchSites.h"
+#include "Frontend/KernelWalker.h"
 #include "Frontend/SourceLocs.h"
 #include "Model/LaunchShape.h"
 
@@ -65,11 +66,20 @@ private:
   const VarDecl *V;
 };
 
+/// A variable and the values the case labels in front of a statement give
+/// it (`case 1: case 2:` gives two).
+using CaseValues = std::pair<const VarDecl *, std::vector<int64_t>>;
+
 /// Constant evaluation of host expressions, following locals that are never
 /// modified to their initializers (`int n = 256; k<<<g, n>>>`).
 class HostEval {
 public:
-  HostEval(ASTContext &Ctx, const FunctionDecl *Fn) : Ctx(Ctx), Fn(Fn) {}
+  /// Known: values that variables have where the expression is (the case
+  /// label of an enclosing `switch (threads)`), used only for variables the
+  /// function never modifies.
+  HostEval(ASTContext &Ctx, const FunctionDecl *Fn,
+           const std::vector<CaseValues> *Known = nullptr)
+      : Ctx(Ctx), Fn(Fn), Known(Known) {}
 
   std::optional<int64_t> integer(const clang::Expr *E, unsigned Depth = 0) {
     if (!E || Depth > 16 || E->isValueDependent())
@@ -81,10 +91,14 @@ public:
     E = E->IgnoreParenImpCasts();
     if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
       return integer(C->getSubExpr(), Depth + 1);
-    if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
       if (const VarDecl *V = unchangedLocal(D))
         if (V->getType()->isIntegralOrEnumerationType())
-          return integer(V->getInit(), Depth + 1);
+          if (auto Init = integer(V->getInit(), Depth + 1))
+            return Init;
+      if (auto Case = caseValue(D))
+        return Case;
+    }
     if (const auto *B = dyn_cast<BinaryOperator>(E)) {
       auto L = integer(B->getLHS(), Depth + 1);
       auto Rv = integer(B->getRHS(), Depth + 1);
@@ -115,40 +129,64 @@ public:
   }
 
   /// A dim3 (or integer converted to dim3) expression.
-  std::optional<std::array<int64_t, 3>> dim3(const clang::Expr *E,
-                                             unsigned Depth = 0) {
+  std::optional<std::array<int64_t, 3>> dim3(const clang::Expr *E) {
+    auto P = dims(E);
+    if (!P || !(*P)[0] || !(*P)[1] || !(*P)[2])
+      return std::nullopt;
+    return std::array<int64_t, 3>{*(*P)[0], *(*P)[1], *(*P)[2]};
+  }
+
+  /// The extents of a dim3 expression one by one, those that are constant
+  /// (`dim3(32, rows)` gives 32 and nothing); nullopt when the expression
+  /// is not one warplint follows.
+  using PartialDims = std::array<std::optional<int64_t>, 3>;
+  std::optional<PartialDims> dims(const clang::Expr *E, unsigned Depth = 0) {
     if (!E || Depth > 16)
       return std::nullopt;
     E = E->IgnoreImplicit()->IgnoreParens();
     if (const auto *C = dyn_cast<CXXFunctionalCastExpr>(E))
-      return dim3(C->getSubExpr(), Depth + 1);
+      return dims(C->getSubExpr(), Depth + 1);
     if (const auto *C = dyn_cast<CastExpr>(E))
-      return dim3(C->getSubExpr(), Depth + 1);
+      return dims(C->getSubExpr(), Depth + 1);
     if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      return dim3(M->getSubExpr(), Depth + 1);
+      return dims(M->getSubExpr(), Depth + 1);
     if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
       const CXXConstructorDecl *Ctor = C->getConstructor();
       if (Ctor && Ctor->isCopyOrMoveConstructor() && C->getNumArgs() >= 1)
-        return dim3(C->getArg(0), Depth + 1);
-      std::array<int64_t, 3> Out = {1, 1, 1};
-      for (unsigned I = 0; I < C->getNumArgs() && I < 3; ++I) {
-        auto V = integer(C->getArg(I), Depth + 1);
-        if (!V)
-          return std::nullopt;
-        Out[I] = *V;
-      }
+        return dims(C->getArg(0), Depth + 1);
+      PartialDims Out = {1, 1, 1};
+      for (unsigned I = 0; I < C->getNumArgs() && I < 3; ++I)
+        Out[I] = integer(C->getArg(I), Depth + 1);
       return Out;
     }
     if (const auto *D = dyn_cast<DeclRefExpr>(E))
       if (const VarDecl *V = unchangedLocal(D))
-        return dim3(V->getInit(), Depth + 1);
+        return dims(V->getInit(), Depth + 1);
     if (E->getType()->isIntegralOrEnumerationType())
-      if (auto V = integer(E, Depth + 1))
-        return std::array<int64_t, 3>{*V, 1, 1};
+      return PartialDims{integer(E, Depth + 1), 1, 1};
     return std::nullopt;
   }
 
 private:
+  /// The value of D's variable under the innermost enclosing case label
+  /// that fixes it, when the function never modifies the variable.
+  std::optional<int64_t> caseValue(const DeclRefExpr *D) {
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    if (!V || !Known || !Fn || !Fn->getBody())
+      return std::nullopt;
+    for (auto It = Known->rbegin(); It != Known->rend(); ++It)
+      if (It->first == V) {
+        if (It->second.size() != 1)
+          return std::nullopt;
+        ModifiedLocal M(V);
+        M.TraverseStmt(Fn->getBody());
+        if (M.Found)
+          return std::nullopt;
+        return It->second.front();
+      }
+    return std::nullopt;
+  }
+
   const VarDecl *unchangedLocal(const DeclRefExpr *D) {
     const auto *V = dyn_cast<VarDecl>(D->getDecl());
     if (!V || !V->getInit())
@@ -164,7 +202,40 @@ private:
 
   ASTContext &Ctx;
   const FunctionDecl *Fn;
+  const std::vector<CaseValues> *Known;
 };
+
+/// The variable a switch tests, when its condition is a plain variable.
+const VarDecl *switchedVar(const SwitchStmt *S) {
+  const clang::Expr *C = S->getCond();
+  if (!C)
+    return nullptr;
+  const auto *D = dyn_cast<DeclRefExpr>(C->IgnoreParenImpCasts());
+  const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  return V && V->getType()->isIntegralOrEnumerationType() ? V : nullptr;
+}
+
+/// Whether control cannot fall through the end of S into the next case.
+bool leaves(const Stmt *S) {
+  return isa<BreakStmt>(S) || isa<ReturnStmt>(S) || isa<ContinueStmt>(S);
+}
+
+/// The index of the argument of a launch's configuration call that holds
+/// its N-th dim3 (0: grid, 1: block). Host launches call
+/// __cudaPushCallConfiguration(grid, block, smem, stream); device-side
+/// launches (dynamic parallelism) call cudaLaunchDevice(func, params, grid,
+/// block, smem, stream).
+std::optional<unsigned> dim3Arg(const CallExpr *Config, unsigned N) {
+  const FunctionDecl *F = Config->getDirectCallee();
+  for (unsigned I = 0; I < Config->getNumArgs(); ++I) {
+    QualType T = F && I < F->getNumParams() ? F->getParamDecl(I)->getType()
+                                            : Config->getArg(I)->getType();
+    const auto *R = T.getNonReferenceType()->getAsCXXRecordDecl();
+    if (R && R->getName() == "dim3" && N-- == 0)
+      return I;
+  }
+  return std::nullopt;
+}
 
 class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
 public:
@@ -190,36 +261,142 @@ public:
     return R;
   }
 
+  /// A switch on a variable: the statements after `case C:` (up to a
+  /// break, with no other label falling into them) see the variable as C,
+  /// as `switch (threads) { case 8: reduce<8><<<g, threads>>>(); break; }`
+  /// does.
+  bool TraverseSwitchStmt(SwitchStmt *S) {
+    const VarDecl *V = switchedVar(S);
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(S->getBody());
+    if (!V || !Body)
+      return RecursiveASTVisitor::TraverseSwitchStmt(S);
+    if (S->getInit() && !TraverseStmt(S->getInit()))
+      return false;
+    if (!TraverseStmt(S->getCond()))
+      return false;
+    bool Open = false; // the previous statements may fall through
+    bool Pushed = false;
+    for (Stmt *Child : Body->body()) {
+      if (const auto *Case = dyn_cast<CaseStmt>(Child)) {
+        if (Pushed)
+          Known.pop_back();
+        Pushed = false;
+        // `case 1: case 2:` gives each of its values; statements that fall
+        // through into the label, a range or `default:` give none.
+        std::vector<int64_t> Values;
+        bool Ok = !Open;
+        const Stmt *L = Case;
+        while (Ok && L && isa<SwitchCase>(L)) {
+          const auto *C = dyn_cast<CaseStmt>(L);
+          clang::Expr::EvalResult R;
+          Ok = C && !C->caseStmtIsGNURange() &&
+               C->getLHS()->EvaluateAsInt(R, Ctx);
+          if (Ok)
+            Values.push_back(R.Val.getInt().getExtValue());
+          L = cast<SwitchCase>(L)->getSubStmt();
+        }
+        if (Ok && !Values.empty()) {
+          Known.emplace_back(V, std::move(Values));
+          Pushed = true;
+        }
+      } else if (isa<DefaultStmt>(Child)) {
+        if (Pushed)
+          Known.pop_back();
+        Pushed = false;
+      }
+      if (!TraverseStmt(Child))
+        return false;
+      const Stmt *Last = Child;
+      while (const auto *L = dyn_cast<SwitchCase>(Last))
+        Last = L->getSubStmt();
+      Open = !leaves(Last);
+    }
+    if (Pushed)
+      Known.pop_back();
+    return true;
+  }
+
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *C) {
     const FunctionDecl *Callee = C->getDirectCallee();
     if (!Callee || C->isValueDependent() || C->isTypeDependent() ||
         (Current && Current->isDependentContext()))
       return true;
-    HostEval H(Ctx, Current);
+    HostEval H(Ctx, Current, &Known);
     LaunchSiteIndex::Site S;
     S.Loc = toSourceLoc(Ctx, C->getBeginLoc());
     const CallExpr *Config = C->getConfig();
-    std::optional<std::array<int64_t, 3>> Block, Grid;
+    std::optional<std::array<int64_t, 3>> Block;
+    std::optional<unsigned> GridArg, BlockArg;
+    if (Config) {
+      GridArg = dim3Arg(Config, 0);
+      BlockArg = dim3Arg(Config, 1);
+    }
     // A launch in host code with errors (tolerated: ErrorTriage.h) may hold
     // recovery expressions: its shape is not known.
-    if (Config && Config->getNumArgs() >= 2 && !C->containsErrors()) {
-      Grid = H.dim3(Config->getArg(0));
-      Block = H.dim3(Config->getArg(1));
+    if (GridArg && BlockArg && !C->containsErrors())
+      Block = H.dim3(Config->getArg(*BlockArg));
+    // Under `case 1: case 2:` the launch is analyzed once per value.
+    if (!Block && GridArg && BlockArg && !C->containsErrors() &&
+        !Known.empty() && Known.back().second.size() > 1 &&
+        Known.back().second.size() <= MaxCaseValues) {
+      std::vector<CaseValues> One = Known;
+      bool Any = false;
+      for (int64_t V : Known.back().second) {
+        One.back().second = {V};
+        HostEval HV(Ctx, Current, &One);
+        auto B = HV.dim3(Config->getArg(*BlockArg));
+        if (!B)
+          break;
+        Any = true;
+        addSite(C, Callee, HV, *GridArg, *BlockArg, *B, S);
+      }
+      if (Any)
+        return true;
     }
     if (!Block) {
       S.Why = "launch at " + S.Loc.File + ":" + std::to_string(S.Loc.Line) +
               ":" + std::to_string(S.Loc.Column) +
               " skipped: its block shape is not a compile-time constant";
+      // Keep what is constant: chooseLaunches decides whether the rest
+      // matters to the kernel.
+      if (GridArg && BlockArg && !C->containsErrors())
+        if (auto P = H.dims(Config->getArg(*BlockArg)); P && (*P)[0]) {
+          std::array<int64_t, 3> Known = {*(*P)[0], (*P)[1].value_or(1),
+                                          (*P)[2].value_or(1)};
+          LaunchSiteIndex::Site Partial = S;
+          addSite(C, Callee, H, *GridArg, *BlockArg, Known, Partial);
+          LaunchConfig &L = *Out[Callee->getCanonicalDecl()].back().Config;
+          L.UnknownExtents = {!(*P)[0], !(*P)[1], !(*P)[2]};
+          Out[Callee->getCanonicalDecl()].back().Why = S.Why;
+          return true;
+        }
       Out[Callee->getCanonicalDecl()].push_back(S);
       return true;
     }
+    addSite(C, Callee, H, *GridArg, *BlockArg, *Block, S);
+    return true;
+  }
+
+private:
+  static constexpr size_t MaxCaseValues = 8;
+
+  /// Records the launch C of Callee with the given block, evaluating its
+  /// grid, shared memory and arguments with H.
+  void addSite(const CUDAKernelCallExpr *C, const FunctionDecl *Callee,
+               HostEval &H, unsigned GridArg, unsigned BlockArg,
+               const std::array<int64_t, 3> &Block,
+               LaunchSiteIndex::Site S) {
+    const CallExpr *Config = C->getConfig();
     LaunchConfig L;
     L.Source = LaunchSource::LaunchSite;
     L.Site = S.Loc;
-    L.Block = BlockShape{(*Block)[0], (*Block)[1], (*Block)[2]};
-    L.Grid = Grid;
-    if (Config->getNumArgs() >= 3)
-      L.DynamicSharedBytes = H.integer(Config->getArg(2));
+    L.DeviceSide = Current && (Current->hasAttr<CUDAGlobalAttr>() ||
+                               (Current->hasAttr<CUDADeviceAttr>() &&
+                                !Current->hasAttr<CUDAHostAttr>()));
+    L.Block = BlockShape{Block[0], Block[1], Block[2]};
+    L.Grid = H.dim3(Config->getArg(GridArg));
+    if (Config->getNumArgs() > BlockArg + 1)
+      L.DynamicSharedBytes = H.integer(Config->getArg(BlockArg + 1));
     for (unsigned I = 0; I < C->getNumArgs() && I < Callee->getNumParams();
          ++I) {
       QualType T = Callee->getParamDecl(I)->getType();
@@ -230,13 +407,13 @@ public:
     }
     S.Config = L;
     Out[Callee->getCanonicalDecl()].push_back(S);
-    return true;
   }
 
-private:
   ASTContext &Ctx;
   std::map<const FunctionDecl *, std::vector<LaunchSiteIndex::Site>> &Out;
   const FunctionDecl *Current = nullptr;
+  /// Variables fixed by the case labels around the current statement.
+  std::vector<CaseValues> Known;
 };
 
 bool sameConfig(const LaunchConfig &A, const LaunchConfig &B) {
@@ -327,6 +504,131 @@ std::vector<LaunchConfig> annotations(ASTContext &Ctx,
   return Out;
 }
 
+/// `blockDim.D == C` (either way round) as (D, C).
+std::optional<std::pair<unsigned, int64_t>>
+blockDimEquals(ASTContext &Ctx, const clang::Expr *L, const clang::Expr *R) {
+  for (int Swap = 0; Swap < 2; ++Swap, std::swap(L, R)) {
+    std::optional<Symbol> S = builtinVariable(L);
+    clang::Expr::EvalResult V;
+    if (S && S->Kind == SymbolKind::BlockDim && S->Index < 3 &&
+        !R->isValueDependent() && R->EvaluateAsInt(V, Ctx))
+      return std::make_pair(S->Index, V.Val.getInt().getExtValue());
+  }
+  return std::nullopt;
+}
+
+/// The blockDim extents that hold whenever Cond is Holds: conjunctions of
+/// `blockDim.D == C` (or, negated, disjunctions of `blockDim.D != C`).
+void blockDimFacts(ASTContext &Ctx, const clang::Expr *Cond, bool Holds,
+                   std::optional<int64_t> (&Dims)[3], unsigned Depth = 0) {
+  if (!Cond || Depth > 16)
+    return;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *C = dyn_cast<CXXStaticCastExpr>(Cond))
+    return blockDimFacts(Ctx, C->getSubExpr(), Holds, Dims, Depth + 1);
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond))
+    if (U->getOpcode() == UO_LNot)
+      return blockDimFacts(Ctx, U->getSubExpr(), !Holds, Dims, Depth + 1);
+  const auto *B = dyn_cast<BinaryOperator>(Cond);
+  if (!B)
+    return;
+  BinaryOperatorKind Op = B->getOpcode();
+  if ((Op == BO_LAnd && Holds) || (Op == BO_LOr && !Holds)) {
+    blockDimFacts(Ctx, B->getLHS(), Holds, Dims, Depth + 1);
+    blockDimFacts(Ctx, B->getRHS(), Holds, Dims, Depth + 1);
+    return;
+  }
+  if ((Op == BO_EQ && Holds) || (Op == BO_NE && !Holds))
+    if (auto E = blockDimEquals(Ctx, B->getLHS(), B->getRHS()))
+      Dims[E->first] = E->second;
+}
+
+/// Whether S only leaves the kernel (`return;`, `{ return; }`, a trap).
+bool onlyLeaves(const Stmt *S) {
+  if (const auto *C = dyn_cast<CompoundStmt>(S))
+    return C->size() == 1 && onlyLeaves(C->body_front());
+  if (isa<ReturnStmt>(S))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = Call->getDirectCallee()) {
+      // The C libraries' assertion failures (the device-side declaration of
+      // glibc's is not marked noreturn).
+      llvm::StringRef N = F->getIdentifier() ? F->getName() : "";
+      return F->isNoReturn() || F->getBuiltinID() == Builtin::BI__builtin_trap ||
+             N == "__assert_fail" || N == "__assertfail" ||
+             N == "__assert_rtn" || N == "_wassert";
+    }
+  return false;
+}
+
+/// The block extents the kernel itself insists on, from the statements at
+/// the top of its body: `assert(blockDim.x == 4)`, `__builtin_assume(...)`,
+/// and early exits `if (blockDim.x != 4) return;`. Where says where the
+/// first of them is.
+void kernelBlockFacts(ASTContext &Ctx, const FunctionDecl *Kernel,
+                      std::optional<int64_t> (&Dims)[3], SourceLoc &Where) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Kernel->getBody());
+  if (!Body)
+    return;
+  for (const Stmt *S : Body->body()) {
+    std::optional<int64_t> Found[3];
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      if (!If->getElse() && !If->getInit() && !If->getConditionVariable() &&
+          onlyLeaves(If->getThen()))
+        blockDimFacts(Ctx, If->getCond(), /*Holds=*/false, Found);
+    } else if (const auto *E = dyn_cast<clang::Expr>(S)) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *V = dyn_cast<CStyleCastExpr>(E))
+        E = V->getSubExpr()->IgnoreParenImpCasts();
+      // assert(c): `c ? (void)0 : __assert_fail(...)` and its variants.
+      if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+        const auto *Fail =
+            dyn_cast<CallExpr>(CO->getFalseExpr()->IgnoreParenImpCasts());
+        if (Fail && onlyLeaves(Fail))
+          blockDimFacts(Ctx, CO->getCond(), true, Found);
+      } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
+        if (Call->getBuiltinCallee() == Builtin::BI__builtin_assume &&
+            Call->getNumArgs() == 1)
+          blockDimFacts(Ctx, Call->getArg(0), true, Found);
+      }
+    }
+    for (unsigned D = 0; D < 3; ++D)
+      if (Found[D] && !Dims[D]) {
+        Dims[D] = Found[D];
+        if (!Where.isValid())
+          Where = toSourceLoc(Ctx, S->getBeginLoc());
+      }
+  }
+}
+
+/// Whether anything the kernel computes reads the thread index or the block
+/// extent in dimension 1 or 2: if not, the rows of a warp repeat the same
+/// addresses, which changes no request's numbers, and a 1-D shape stands
+/// for every one. Atomics are the exception (lanes on one address are
+/// serialized), so a kernel with atomics counts as reading them.
+bool usesHigherDims(const KernelModel &K) {
+  auto Higher = [](const std::vector<Symbol> &Syms) {
+    for (const Symbol &S : Syms)
+      if ((S.Kind == SymbolKind::ThreadIdx ||
+           S.Kind == SymbolKind::BlockDim) &&
+          S.Index > 0)
+        return true;
+    return false;
+  };
+  for (const Access &A : K.Accesses)
+    if ((A.ByteOffset && Higher(A.ByteOffset->symbols())) ||
+        Higher(A.Guard.symbols()) || A.Op == AccessOp::Atomic)
+      return true;
+  for (const Loop &L : K.Loops)
+    if (Higher(L.Init.symbols()) || Higher(L.Condition.symbols()) ||
+        (L.StepExpr && Higher(L.StepExpr->symbols())))
+      return true;
+  for (const Barrier &B : K.Barriers)
+    if (Higher(B.Guard.symbols()))
+      return true;
+  return false;
+}
+
 /// Where a launch configuration comes from, for a warning about it.
 std::string sourcePhrase(LaunchSource S) {
   switch (S) {
@@ -340,6 +642,8 @@ std::string sourcePhrase(LaunchSource S) {
     return "the BlockShapes entry";
   case LaunchSource::LaunchBounds:
     return "__launch_bounds__";
+  case LaunchSource::KernelCondition:
+    return "the kernel's condition on blockDim";
   case LaunchSource::Assumed:
     break;
   }
@@ -415,7 +719,11 @@ void chooseLaunches(ASTContext &Ctx, const FunctionDecl *Kernel,
   K.MaxThreadsPerBlock = Bounds;
 
   for (const LaunchSiteIndex::Site &S : Index.sitesOf(Kernel)) {
-    if (S.Config)
+    // A launch whose y or z extent is not constant stands for all of them
+    // when nothing in the kernel reads those dimensions.
+    bool Partial = S.Config && (S.Config->UnknownExtents[1] ||
+                                S.Config->UnknownExtents[2]);
+    if (S.Config && (!Partial || !usesHigherDims(K)))
       Add(*S.Config);
     else
       K.Remarks.emplace_back(S.Loc, S.Why);
@@ -465,6 +773,21 @@ void chooseLaunches(ASTContext &Ctx, const FunctionDecl *Kernel,
   }
   if (AddConfigured("*"))
     return;
+  // The kernel's own conditions on blockDim (assert, __builtin_assume, an
+  // early exit): a shape they fix entirely, or fix in x when nothing reads
+  // the other dimensions.
+  std::optional<int64_t> Dims[3];
+  SourceLoc Where;
+  kernelBlockFacts(Ctx, Kernel, Dims, Where);
+  if (Dims[0] && ((Dims[1] && Dims[2]) || !usesHigherDims(K))) {
+    LaunchConfig L;
+    L.Source = LaunchSource::KernelCondition;
+    L.Block = BlockShape{*Dims[0], Dims[1].value_or(1), Dims[2].value_or(1)};
+    L.Site = Where;
+    Add(L);
+    if (!K.Launches.empty())
+      return;
+  }
   LaunchConfig L;
   L.Source = LaunchSource::Assumed;
   K.Launches.push_back(L);

@@ -30,8 +30,23 @@ std::string LaunchConfig::describe() const {
     S = "block " + std::to_string(Block->X) + "x" + std::to_string(Block->Y) +
         "x" + std::to_string(Block->Z);
   switch (Source) {
-  case LaunchSource::LaunchSite:
-    return S + " from the launch at " + locString(Site);
+  case LaunchSource::LaunchSite: {
+    // "block 128x1x1 from the launch at f.cu:9:3 (its y extent is not a
+    // constant; the kernel does not read threadIdx.y or blockDim.y)"
+    std::string Unknown;
+    for (unsigned D = 1; D < 3; ++D)
+      if (UnknownExtents[D])
+        Unknown += std::string(Unknown.empty() ? "" : " and ") + "xyz"[D];
+    std::string Why;
+    if (!Unknown.empty())
+      Why = " (its " + Unknown +
+            " extent is not a constant; the kernel reads no threadIdx or "
+            "blockDim in it)";
+    return S +
+           (DeviceSide ? " from the device-side launch at "
+                       : " from the launch at ") +
+           locString(Site) + Why;
+  }
   case LaunchSource::CommandLine:
     return S + " from --block-dim";
   case LaunchSource::Annotation:
@@ -41,6 +56,9 @@ std::string LaunchConfig::describe() const {
     return S + " from BlockShapes at " + locString(Site);
   case LaunchSource::LaunchBounds:
     return S + " assumed from __launch_bounds__";
+  case LaunchSource::KernelCondition:
+    return S + " required by the kernel's condition on blockDim at " +
+           locString(Site);
   case LaunchSource::Assumed:
     return "no launch found: blockDim.x assumed a multiple of 32";
   }

@@ -199,6 +199,9 @@ enum class LaunchSource {
   Annotation,   ///< // warplint: block-dim(X,Y,Z)
   ConfigFile,   ///< BlockShapes in .warplint.yaml (Site: the entry)
   LaunchBounds, ///< __launch_bounds__(N): assumed N x 1 x 1
+  /// The kernel's own assert / __builtin_assume / early exit on blockDim
+  /// (Site: the first of them).
+  KernelCondition,
   Assumed,      ///< nothing known: blockDim.x assumed a multiple of 32
 };
 
@@ -207,6 +210,12 @@ enum class LaunchSource {
 struct LaunchConfig {
   LaunchSource Source = LaunchSource::Assumed;
   SourceLoc Site; ///< the launch site or annotation, when there is one
+  /// A launch from device code (dynamic parallelism).
+  bool DeviceSide = false;
+  /// Extents of the launch's block that are not compile-time constants:
+  /// Block holds 1 for them, which stands for every value only because
+  /// the kernel reads neither threadIdx nor blockDim in that dimension.
+  std::array<bool, 3> UnknownExtents = {false, false, false};
   std::optional<BlockShape> Block; ///< nullopt only for Assumed
   std::optional<std::array<int64_t, 3>> Grid;
   /// (Param id, value) for parameters bound to constants at this launch.

@@ -56,7 +56,22 @@ struct Diagnostic {
   std::string Message;
   std::vector<DiagNote> Notes;
   std::vector<Fix> Fixes;
+  /// The kernel the finding was analyzed in ("reduce<float, 8>"); empty for
+  /// findings about no kernel. The summary's per-kernel table reads it.
+  std::string Kernel;
+  /// What the finding costs beyond the ideal (wavefronts or sectors per
+  /// request), so that merged findings list the worst first.
+  double Waste = 0;
+  /// The numbers in a few words ("8 wavefronts per request, ideal 1"), for
+  /// the note that names this finding when it is merged into another.
+  std::string Numbers;
 };
+
+/// One finding per problem: findings of the same check on the same source
+/// line (template instantiations, launch shapes, a header included by
+/// several files, several accesses of one statement) become one, the worst
+/// (highest level, then most waste) with a note per other, worst first.
+void mergeDuplicates(std::vector<Diagnostic> &Diags);
 
 } // namespace warplint
 

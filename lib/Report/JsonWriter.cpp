@@ -66,7 +66,12 @@ void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
         J.attribute("ideal_sectors", int64_t(R.IdealSectors));
         writeMean(J, "ideal_sectors_mean", R.IdealSectorsMean);
       }
-      J.attribute("requests", int64_t(R.Requests));
+      // The count the means are taken over, when it is known: a loop whose
+      // trip count depends on a parameter, outcomes of different weights
+      // or an answer proved without enumerating leave it out rather than
+      // say 0 beside a mean.
+      if (R.Requests > 0)
+        J.attribute("requests", int64_t(R.Requests));
     }
     // A scattered global access is unknown and still has a pattern.
     if (R.Space == MemorySpace::Global && !R.Pattern.empty())
@@ -121,6 +126,8 @@ void writeDiagnostic(llvm::json::OStream &J, const Diagnostic &D) {
     J.attribute("end_line", int64_t(End.Line));
     J.attribute("end_column", int64_t(End.Column));
     J.attribute("message", D.Message);
+    if (!D.Kernel.empty())
+      J.attribute("kernel", D.Kernel);
     J.attributeArray("notes", [&] {
       for (const DiagNote &N : D.Notes)
         J.object([&] {
