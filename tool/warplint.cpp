@@ -403,8 +403,10 @@ int main(int Argc, const char **Argv) {
   }
 
   // A header included by several files is analyzed in each: one finding
-  // per problem across the run too.
-  mergeDuplicates(AllDiags);
+  // per problem across the run too. Not with --arch=all, which asks for
+  // each architecture's own report.
+  if (!EachArch)
+    mergeDuplicates(AllDiags);
   // Files that could not be parsed are reported (above and in the
   // summary); they decide the exit status alone only with --strict, or when
   // no file could be analyzed at all.
