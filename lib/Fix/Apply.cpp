@@ -38,7 +38,7 @@ const Fix *preferredFix(const Diagnostic &D) {
   return nullptr;
 }
 
-static std::string formatWavefronts(double V) {
+std::string formatWavefronts(double V) {
   std::ostringstream OS;
   if (std::fabs(V - std::round(V)) < 1e-6)
     OS << int64_t(std::llround(V));

@@ -36,6 +36,10 @@ const Fix *preferredFix(const Diagnostic &D);
 /// The preferred fixes' edits by file, without duplicates (diagnostics on
 /// the same array carry the same fix). A fix that overlaps an edit already
 /// taken with different text is dropped whole, with a line in Dropped.
+/// A wavefront count as notes print it: an integer when it is one, else one
+/// decimal ("1056", "3.5").
+std::string formatWavefronts(double V);
+
 std::map<std::string, std::vector<TextEdit>>
 collectEdits(const std::vector<Diagnostic> &Diags,
              std::vector<std::string> &Dropped);

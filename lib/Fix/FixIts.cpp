@@ -580,7 +580,7 @@ void verifyLayoutFixes(const TranslationUnitModel &TU,
   std::map<size_t, std::pair<std::vector<DiagNote>, std::vector<DiagNote>>>
       Plans;
   for (Diagnostic &D : Diags) {
-    if (!hasFixes({D}))
+    if (!hasFix(D))
       continue;
     auto It = D.Check == BankConflictId
                   ? AccessAt.find({D.Range.Begin.File, D.Range.Begin.Line,

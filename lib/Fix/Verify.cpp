@@ -4,26 +4,15 @@
 
 #include "Fix/Apply.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 
 #include <algorithm>
-#include <cmath>
-#include <iomanip>
 #include <set>
-#include <sstream>
 
 namespace warplint {
 
 namespace {
-
-std::string wavefronts(double V) {
-  std::ostringstream OS;
-  if (std::fabs(V - std::round(V)) < 1e-6)
-    OS << int64_t(std::llround(V));
-  else
-    OS << std::fixed << std::setprecision(1) << V;
-  return OS.str();
-}
 
 unsigned exactShared(const std::vector<AccessRecord> &Records) {
   unsigned N = 0;
@@ -146,9 +135,9 @@ llvm::Error FixVerifier::verifyUncached(llvm::ArrayRef<const Fix *> Fixes,
   double Got = sharedWavefronts(*After);
   if (std::abs(Got - Promised) > 1e-6 * std::max(1.0, Promised))
     return llvm::createStringError(
-        "re-analysis of the fixed code found " + wavefronts(Got) +
+        "re-analysis of the fixed code found " + formatWavefronts(Got) +
         " shared-memory wavefronts per block where the fix promised " +
-        wavefronts(Promised));
+        formatWavefronts(Promised));
   if (Fixed)
     *Fixed = std::move(Text);
   if (Wavefronts)
@@ -157,14 +146,7 @@ llvm::Error FixVerifier::verifyUncached(llvm::ArrayRef<const Fix *> Fixes,
 }
 
 bool hasFixes(const std::vector<Diagnostic> &Diags) {
-  for (const Diagnostic &D : Diags) {
-    if (!D.Fixes.empty())
-      return true;
-    for (const DiagNote &N : D.Notes)
-      if (!N.Fixes.empty())
-        return true;
-  }
-  return false;
+  return llvm::any_of(Diags, hasFix);
 }
 
 } // namespace warplint

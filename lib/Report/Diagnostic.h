@@ -73,6 +73,9 @@ struct Diagnostic {
 /// (highest level, then most waste) with a note per other, worst first.
 void mergeDuplicates(std::vector<Diagnostic> &Diags);
 
+/// Whether D or one of its notes carries a fix.
+bool hasFix(const Diagnostic &D);
+
 } // namespace warplint
 
 #endif // WARPLINT_REPORT_DIAGNOSTIC_H

@@ -38,14 +38,6 @@ bool worse(const Diagnostic &A, const Diagnostic &B) {
   return A.Waste > B.Waste;
 }
 
-bool hasFix(const Diagnostic &D) {
-  if (!D.Fixes.empty())
-    return true;
-  for (const DiagNote &N : D.Notes)
-    if (!N.Fixes.empty())
-      return true;
-  return false;
-}
 
 /// The note that stands for Other inside Rep.
 DiagNote memberNote(const Diagnostic &Rep, const Diagnostic &Other) {
@@ -138,6 +130,15 @@ void mergeDuplicates(std::vector<Diagnostic> &Diags) {
     Out.push_back(std::move(Rep));
   }
   Diags = std::move(Out);
+}
+
+bool hasFix(const Diagnostic &D) {
+  if (!D.Fixes.empty())
+    return true;
+  for (const DiagNote &N : D.Notes)
+    if (!N.Fixes.empty())
+      return true;
+  return false;
 }
 
 } // namespace warplint
