@@ -36,12 +36,7 @@ llvm::StringRef className(const clang::Expr *E) {
 }
 
 bool inCooperativeGroups(const FunctionDecl *F) {
-  const DeclContext *DC = F->getDeclContext();
-  for (; DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getIdentifier() && NS->getName() == "cooperative_groups")
-        return true;
-  return false;
+  return inCooperativeGroupsNamespace(F->getDeclContext());
 }
 
 /// Whether P is Q, or mentions Q (or its negation) somewhere inside.

@@ -33,8 +33,6 @@ namespace warplint {
 
 using namespace clang;
 
-namespace {
-
 bool inCooperativeGroupsNamespace(const DeclContext *DC) {
   for (; DC; DC = DC->getParent())
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
@@ -42,6 +40,8 @@ bool inCooperativeGroupsNamespace(const DeclContext *DC) {
         return true;
   return false;
 }
+
+namespace {
 
 Expr sym(SymbolKind K, unsigned I) { return Expr::symbol(K, I); }
 

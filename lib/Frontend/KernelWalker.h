@@ -108,6 +108,10 @@ struct Flow {
   Predicate Continue = false;
 };
 
+/// Whether DC is inside namespace cooperative_groups (any nested
+/// namespace of it too, as CUDA's versioned one).
+bool inCooperativeGroupsNamespace(const clang::DeclContext *DC);
+
 class KernelWalker {
 public:
   KernelWalker(clang::ASTContext &Ctx, const FrontendOptions &Opts,
