@@ -121,6 +121,42 @@ struct CallFrame {
   SourceLoc CallLoc;
 };
 
+/// What nvcc emits for an access when that differs from what the source
+/// spells (issue 12): adjacent loads merged into one vector load, 12-byte
+/// and odd-sized copies split into several instructions. Filled after
+/// extraction by the compiler-facts layer (lib/Facts): from source-level
+/// rules always, overridden by the SASS of the file when nvcc is available.
+/// The solver analyzes the emitted instructions; the default value means
+/// "emitted as written".
+struct Emission {
+  enum class Origin {
+    AsWritten,  ///< no rewrite known
+    SourceRule, ///< a documented source-level rule (docs/hardware-model.md)
+    Sass,       ///< read from nvcc's SASS for this file
+  };
+  Origin From = Origin::AsWritten;
+  /// This access is carried by the instruction of another access of the
+  /// same kernel (its Access::Id): it makes no request of its own.
+  std::optional<unsigned> MergedInto;
+  /// For the access that carries a merged instruction: the ids of the
+  /// accesses merged into it, and the width in bytes of one lane's
+  /// instruction (8 or 16). The instruction reads from this access's
+  /// ByteOffset, which is the lowest address of the group. 0: not merged.
+  std::vector<unsigned> Carries;
+  unsigned InstrBytes = 0;
+  /// The access is emitted as several instructions of these widths, at
+  /// consecutive offsets from its ByteOffset (a float3 copy: {4, 4, 4};
+  /// a 12-byte struct at 8-byte alignment: {8, 4}). Empty: one instruction.
+  std::vector<unsigned> SplitBytes;
+  /// Why, in the user's terms ("nvcc merges this load with line 110 into one
+  /// 8-byte load"), shown as a note.
+  std::string Note;
+
+  bool isAsWritten() const {
+    return !MergedInto && InstrBytes == 0 && SplitBytes.empty();
+  }
+};
+
 /// One memory instruction as written in the source.
 struct Access {
   unsigned Id = 0;
@@ -149,6 +185,8 @@ struct Access {
   std::vector<Expr> SubscriptIndices;
   /// Field path for struct accesses, e.g. ".x"; empty otherwise.
   std::string Field;
+  /// What the compiler makes of it (merged, split); as written by default.
+  Emission Emitted;
 };
 
 /// One enclosing condition of a barrier, with where it was written, so that
