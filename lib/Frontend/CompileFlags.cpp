@@ -125,6 +125,11 @@ DeviceParsePlan planDeviceParse(const CompileCommand &Cmd,
   std::vector<std::string> Rest;
   for (const std::string &A : Own) {
     StringRef S = A;
+    // What follows "--" are input files (commands inferred from a database
+    // end so); the file is appended below, after --extra-arg, which must
+    // stay options.
+    if (S == "--")
+      break;
     if (S.consume_front("--cuda-gpu-arch=") ||
         S.consume_front("--offload-arch=")) {
       if (!llvm::is_contained(Plan.CommandArchs, S.str()))
