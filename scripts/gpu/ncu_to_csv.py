@@ -125,11 +125,17 @@ def convert(Export, Name, Root):
         SeenFiles.add(File)
         # The source page spells template arguments with casts ("<(int)4>"),
         # the raw page without ("<4>").
-        Same = lambda A, B: re.sub(r"\(\w+\)(?=-?\d)", "", A) == re.sub(
-            r"\(\w+\)(?=-?\d)", "", B)
-        if Launch >= len(Launches) or not Same(Launches[Launch][1], Function):
-            sys.exit("%s: section %s does not match launch %d" %
-                     (Name, Function, Launch))
+        Same = lambda A, B: re.sub(r"\([\w ]+\)(?=-?\d)", "", A) == re.sub(
+            r"\([\w ]+\)(?=-?\d)", "", B)
+        # A launch whose source page is empty (no line info) has no
+        # section: skip to the next launch of this function.
+        Next = Launch
+        while Next < len(Launches) and not Same(Launches[Next][1], Function):
+            Next += 1
+        if Next >= len(Launches):
+            raise ValueError("%s: section %s does not match launch %d or "
+                             "any later one" % (Name, Function, Launch))
+        Launch = Next
         Id, Kernel, Block, Grid = Launches[Launch]
         Col = {}
         for I, H in enumerate(Header):
@@ -201,14 +207,26 @@ def main():
     P.add_argument("--out", required=True, help="directory for the CSVs")
     P.add_argument("--root", default=os.path.dirname(os.path.dirname(
         os.path.dirname(os.path.abspath(__file__)))))
+    P.add_argument("--prefix", default="",
+                   help="prefix of each CSV's name (the corpus)")
+    P.add_argument("--no-source", action="store_true",
+                   help="leave the source column empty: third-party code "
+                   "must not enter the repository with the numbers")
     Args = P.parse_args()
     os.makedirs(Args.out, exist_ok=True)
     for Entry in sorted(os.listdir(Args.export)):
         if not Entry.endswith(".cuda_sass.csv") or Entry.startswith("probe"):
             continue
         Name = Entry[: -len(".cuda_sass.csv")]
-        Rows = convert(Args.export, Name, Args.root)
-        Path = os.path.join(Args.out, Name + ".csv")
+        try:
+            Rows = convert(Args.export, Name, Args.root)
+        except ValueError as Error:
+            print("skipped: %s" % Error)
+            continue
+        if Args.no_source:
+            for Row in Rows:
+                Row["source"] = ""
+        Path = os.path.join(Args.out, Args.prefix + Name + ".csv")
         with open(Path, "w", newline="") as F:
             W = csv.DictWriter(F, fieldnames=COLUMNS)
             W.writeheader()

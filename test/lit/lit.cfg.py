@@ -35,3 +35,10 @@ try:
         config.available_features.add("gcc-omp")
 except OSError:
     pass
+# Real code measured on the H100 (test/gpu/real/): the corpus is public code
+# that never enters the repository; point WARPLINT_CUDA_SAMPLES at a checkout
+# of github:NVIDIA/cuda-samples to run the comparison against it.
+_samples = os.environ.get("WARPLINT_CUDA_SAMPLES", "")
+if _samples and os.path.isdir(os.path.join(_samples, "Samples")):
+    config.available_features.add("cuda-samples-corpus")
+    config.substitutions.append(("%cuda_samples", _samples))
