@@ -39,6 +39,8 @@ AccessRecord toRecord(const AccessAnalysis &A) {
   R.Loc = A.Acc->Range.Begin;
   R.Kernel = A.Kernel->Name;
   R.Function = A.Acc->Function;
+  for (const CallFrame &F : A.Acc->CallChain)
+    R.CalledFrom.push_back(F.CallLoc);
   R.Variable = Obj.Name + A.Acc->Field;
   R.Space = Obj.Space;
   R.Op = A.Acc->Op;

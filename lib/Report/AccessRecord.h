@@ -14,6 +14,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace warplint {
 
@@ -21,6 +22,9 @@ struct AccessRecord {
   SourceLoc Loc;
   std::string Kernel;
   std::string Function;
+  /// The call sites from the kernel down to Function (outermost first) when
+  /// the access is in a device function: one access per call context.
+  std::vector<SourceLoc> CalledFrom;
   std::string Variable;
   MemorySpace Space = MemorySpace::Shared;
   AccessOp Op = AccessOp::Load;

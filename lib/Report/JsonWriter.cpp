@@ -41,6 +41,12 @@ void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
     writeLoc(J, R.Loc);
     J.attribute("kernel", R.Kernel);
     J.attribute("function", R.Function);
+    if (!R.CalledFrom.empty())
+      J.attributeArray("called_from", [&] {
+        for (const SourceLoc &L : R.CalledFrom)
+          J.value(L.File + ":" + std::to_string(L.Line) + ":" +
+                  std::to_string(L.Column));
+      });
     J.attribute("variable", R.Variable);
     J.attribute("space", spaceName(R.Space));
     J.attribute("op", opName(R.Op));
