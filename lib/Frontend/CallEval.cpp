@@ -15,6 +15,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 namespace warplint {
@@ -46,6 +47,22 @@ bool isReadOnlyLoad(llvm::StringRef Name) {
 bool isCacheHintStore(llvm::StringRef Name) {
   return Name == "__stwb" || Name == "__stcg" || Name == "__stcs" ||
          Name == "__stwt";
+}
+
+/// Whether a method's body reads or writes its object (`this`, members):
+/// one that does not is a function of its arguments alone, inlined like a
+/// free function. SharedMemory<T>'s conversion to T*, which returns an
+/// extern __shared__ array, is the common case.
+bool usesObject(const FunctionDecl *Def) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitCXXThisExpr(CXXThisExpr *) {
+      Found = true;
+      return false;
+    }
+  } F;
+  F.TraverseStmt(Def->getBody());
+  return F.Found;
 }
 
 bool isNoEffect(llvm::StringRef Name) {
@@ -147,9 +164,20 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
   bool System = HasBody && Ctx.getSourceManager().isInSystemHeader(
                                Ctx.getSourceManager().getExpansionLoc(
                                    Def->getLocation()));
-  if (!HasBody || System || F->getBuiltinID() != 0 ||
-      isa<CXXMethodDecl>(F))
+  if (!HasBody || System || F->getBuiltinID() != 0)
     return Opaque("the result of '" + text(C) + "'");
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def)) {
+    // Static methods take their arguments as written; a member call to a
+    // method that never touches its object likewise (the object is
+    // evaluated for its effects). Anything else needs the object's state.
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+    bool Free = MD->isStatic() ? !isa<CXXOperatorCallExpr>(C)
+                               : MC && !usesObject(Def);
+    if (!Free)
+      return Opaque("the result of '" + text(C) + "'");
+    if (MC)
+      eval(MC->getImplicitObjectArgument());
+  }
   return inlineCall(C, Def);
 }
 
