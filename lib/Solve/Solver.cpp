@@ -21,7 +21,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 #include <map>
+#include <numeric>
 #include <set>
 #include <unordered_map>
 
@@ -396,6 +398,31 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
       Sum.Cases.push_back({describeCases(Plan, It->second, Executed, S.Name),
                            O.Worst.Value, O.mean(), O.Worst.Ideal});
     }
+  // A value read from memory (a flag set by one thread: `if (amLast)`)
+  // for which the access does not execute at all makes the request count
+  // conditional, whatever the per-request numbers. Bounds on parameters and
+  // blockIdx (`if (row < M)`) stay as they were: every block that executes
+  // the access gets these numbers, and the launch decides how many do.
+  // (Guard pairs stand for a parameter and blockIdx with a fresh symbol of
+  // kind Uniform: not data.)
+  bool DataDecides = false;
+  for (const SymbolClasses &C : Plan.Symbols)
+    DataDecides |= C.Sym.Kind == SymbolKind::Uniform &&
+                   std::none_of(Plan.Pairs.begin(), Plan.Pairs.end(),
+                                [&](const GuardPair &P) {
+                                  return P.Fresh == C.Sym;
+                                });
+  if (DataDecides && Executed.size() < NCases) {
+    std::vector<uint64_t> All(NCases);
+    std::iota(All.begin(), All.end(), 0);
+    std::string When = describeCases(Plan, Executed, All, S.Name);
+    std::string Only = "executed only " +
+                       (When.empty() ? std::string("for some values of the "
+                                                   "free symbols")
+                                     : "when " + When);
+    Sum.Condition =
+        Sum.Condition.empty() ? Only : Sum.Condition + "; " + Only;
+  }
   if (!S.GuardNote.empty())
     Sum.Condition = Sum.Condition.empty()
                         ? S.GuardNote
