@@ -77,13 +77,20 @@ LineKey accessKey(const Access &A, PathNames &Paths) {
   return K;
 }
 
-LineKey instructionKey(const SassInstruction &I, PathNames &Paths) {
-  LineKey K{Paths.canonical(I.Source.File), I.Source.Line, {}};
-  // nvdisasm names the innermost call first; the model the kernel's first.
-  for (auto It = I.Source.InlinedAt.rbegin(); It != I.Source.InlinedAt.rend();
-       ++It)
-    K.Calls.push_back(It->second);
-  return K;
+/// The files the kernel's accesses are written in: an instruction belongs
+/// to its innermost line in one of them (not to the toolkit header an
+/// atomicAdd was inlined from).
+std::set<std::string> userFiles(const KernelModel &K, PathNames &Paths) {
+  std::set<std::string> Files;
+  for (const Access &A : K.Accesses)
+    Files.insert(Paths.canonical(A.Range.Begin.File));
+  return Files;
+}
+
+LineKey instructionKey(const SassInstruction &I, PathNames &Paths,
+                       const std::set<std::string> &UserFiles) {
+  UserLine U = userLine(I.Source, Paths, UserFiles);
+  return LineKey{U.File, U.Line, U.Calls};
 }
 
 bool sameSpace(MemorySpace M, SassSpace S) {
@@ -105,10 +112,12 @@ std::string opcodeList(const std::vector<const SassInstruction *> &Is) {
 /// One kernel being joined to its function.
 class KernelJoin {
 public:
-  KernelJoin(KernelModel &K, const SassFunction &F, PathNames &Paths) : K(K) {
+  KernelJoin(KernelModel &K, const SassFunction &F, PathNames &Paths,
+             const std::set<std::string> &UserFiles)
+      : K(K) {
     for (const SassInstruction &I : F.Instructions)
       if (I.Memory && I.Source.Line) {
-        LineKey Key = instructionKey(I, Paths);
+        LineKey Key = instructionKey(I, Paths, UserFiles);
         if (I.Memory->Space == SassSpace::Generic)
           Ambiguous.insert(Key);
         else
@@ -399,7 +408,10 @@ void KernelJoin::decideSingle(Access &A) {
   const Loop &L = K.Loops[A.Loops.back()];
   std::optional<unsigned> Trips = tripCount(L);
   unsigned PerInstr = Width / A.Bytes;
-  if (!Trips || *Trips % PerInstr || Is.size() != *Trips / PerInstr)
+  // T/k instructions per copy of the body; an unrolled enclosing loop makes
+  // several copies.
+  if (!Trips || *Trips == 0 || *Trips % PerInstr ||
+      Is.size() % (*Trips / PerInstr))
     return;
   Expr Next = A.ByteOffset->substitute([&](Symbol S) -> std::optional<Expr> {
     if (S.Kind == SymbolKind::LoopVar && S.Index == L.Id)
@@ -461,15 +473,18 @@ SassFactsSummary applySassListing(TranslationUnitModel &M,
     if (!F)
       continue;
     ++S.KernelsMatched;
-    S.AccessesDecided += KernelJoin(K, *F, Paths).run();
-    K.Lines = lineFacts(*F, Paths);
+    std::set<std::string> Files = userFiles(K, Paths);
+    S.AccessesDecided += KernelJoin(K, *F, Paths, Files).run();
+    K.Lines = lineFacts(*F, Paths, Files);
   }
   return S;
 }
 
 std::string dumpSassFacts(const TranslationUnitModel &M, const SassListing &L) {
   std::string Out;
+  PathNames Paths;
   for (const KernelModel &K : M.Kernels) {
+    std::set<std::string> Files = userFiles(K, Paths);
     const SassFunction *F = functionFor(K, L);
     Out += "kernel " + K.Name + ": " +
            (F ? "function " + F->Mangled : std::string("no function")) + "\n";
@@ -485,11 +500,15 @@ std::string dumpSassFacts(const TranslationUnitModel &M, const SassListing &L) {
              std::to_string(LF.PredicatedMemoryInstructions) + " predicated)" +
              (LF.BranchedAround ? ", branched around" : "") +
              (LF.HasConditionalBranch ? ", conditional branch" : "") + "\n";
-      for (const SassInstruction &I : F->Instructions)
-        if (I.Memory && I.Source.Line == LF.Loc.Line &&
-            I.Source.InlinedAt.size() == LF.InlinedAt.size())
+      for (const SassInstruction &I : F->Instructions) {
+        if (!I.Memory || !I.Source.Line)
+          continue;
+        UserLine U = userLine(I.Source, Paths, Files);
+        if (U.Line == LF.Loc.Line && U.File == LF.Loc.File &&
+            U.Calls == LF.InlinedAt)
           Out += "    " + (I.Guard.empty() ? "" : "@" + I.Guard + " ") +
                  I.Opcode + "\n";
+      }
     }
     for (const Access &A : K.Accesses) {
       const Emission &E = A.Emitted;

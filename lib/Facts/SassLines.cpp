@@ -22,7 +22,27 @@ const std::string &PathNames::canonical(const std::string &Path) {
   return It->second;
 }
 
-std::vector<LineFacts> lineFacts(const SassFunction &F, PathNames &Paths) {
+UserLine userLine(const SassLine &Source, PathNames &Paths,
+                  const std::set<std::string> &UserFiles) {
+  // Frames innermost first: the line itself, then the lines it was inlined
+  // at.
+  std::vector<std::pair<std::string, unsigned>> Frames = {
+      {Source.File, Source.Line}};
+  Frames.insert(Frames.end(), Source.InlinedAt.begin(), Source.InlinedAt.end());
+  size_t User = 0;
+  for (size_t I = 0; I < Frames.size(); ++I)
+    if (UserFiles.count(Paths.canonical(Frames[I].first))) {
+      User = I;
+      break;
+    }
+  UserLine L{Paths.canonical(Frames[User].first), Frames[User].second, {}};
+  for (size_t I = Frames.size(); I-- > User + 1;)
+    L.Calls.push_back(Frames[I].second);
+  return L;
+}
+
+std::vector<LineFacts> lineFacts(const SassFunction &F, PathNames &Paths,
+                                 const std::set<std::string> &UserFiles) {
   const std::vector<SassInstruction> &Is = F.Instructions;
   // Which instructions a forward branch jumps over: between the branch and
   // its target. The `BRA self` after the last EXIT targets itself and
@@ -40,15 +60,11 @@ std::vector<LineFacts> lineFacts(const SassFunction &F, PathNames &Paths) {
     const SassInstruction &In = Is[I];
     if (!In.Source.Line || In.Opcode == "NOP")
       continue;
-    std::vector<unsigned> Calls;
-    for (auto It = In.Source.InlinedAt.rbegin();
-         It != In.Source.InlinedAt.rend(); ++It)
-      Calls.push_back(It->second);
-    const std::string &File = Paths.canonical(In.Source.File);
-    LineFacts &L = Lines[{In.Source.Line, File, Calls}];
-    L.Loc.File = File;
-    L.Loc.Line = In.Source.Line;
-    L.InlinedAt = Calls;
+    UserLine U = userLine(In.Source, Paths, UserFiles);
+    LineFacts &L = Lines[{U.Line, U.File, U.Calls}];
+    L.Loc.File = U.File;
+    L.Loc.Line = U.Line;
+    L.InlinedAt = U.Calls;
     bool Predicated = !In.Guard.empty();
     ++L.Instructions;
     L.PredicatedInstructions += Predicated;

@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/StringMap.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,9 +32,23 @@ private:
   llvm::StringMap<std::string> Cache;
 };
 
-/// The facts of every source line of F that has instructions, in line
-/// order (ties: inlined lines after the line itself).
-std::vector<LineFacts> lineFacts(const SassFunction &F, PathNames &Paths);
+/// The user's line of an instruction: the innermost frame of its inline
+/// chain whose file is one of UserFiles (canonical names), so that an
+/// atomicAdd inlined from the toolkit's headers belongs to the line that
+/// calls it; the innermost frame when none is (or UserFiles is empty).
+/// Calls: the call lines outside it, outermost first.
+struct UserLine {
+  std::string File;
+  unsigned Line = 0;
+  std::vector<unsigned> Calls;
+};
+UserLine userLine(const SassLine &Source, PathNames &Paths,
+                  const std::set<std::string> &UserFiles);
+
+/// The facts of every source line of F that has instructions (by
+/// userLine), in line order (ties: inlined lines after the line itself).
+std::vector<LineFacts> lineFacts(const SassFunction &F, PathNames &Paths,
+                                 const std::set<std::string> &UserFiles);
 
 } // namespace warplint
 

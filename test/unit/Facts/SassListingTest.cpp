@@ -132,7 +132,7 @@ TEST(SassLines, PredicatedShortBodyBranchedLongBody) {
   const SassFunction *F = function(L, "branches");
   ASSERT_TRUE(F);
   PathNames Paths;
-  std::vector<LineFacts> Lines = lineFacts(*F, Paths);
+  std::vector<LineFacts> Lines = lineFacts(*F, Paths, {});
   // if (v > 0.0f) v = in[i + 1];  ->  @P0 LDG.E: if-converted.
   const LineFacts *Short = factsAt(Lines, 36);
   ASSERT_TRUE(Short);
