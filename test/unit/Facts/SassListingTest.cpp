@@ -161,4 +161,34 @@ TEST(SassLines, PredicatedShortBodyBranchedLongBody) {
   EXPECT_TRUE(Inlined);
 }
 
+TEST(SassLines, AtomicInlinedFromTheToolkitBelongsToItsCaller) {
+  // Trimmed from the listing of cuda-samples/histogram.cu: atomicAdd's
+  // instruction is attributed to the toolkit header, inlined at line 16.
+  SassListing L = parseSassListing(R"(
+//--------------------- .text._Z4histPKhPj --------------------------
+        .other          _Z4histPKhPj,@"STO_CUDA_ENTRY STV_DEFAULT"
+	//## File "h.cu", line 16
+        /*0190*/                   LEA R6, R2, UR4, 0x2 ;
+	//## File "/cuda/include/device_atomic_functions.hpp", line 112 inlined at "h.cu", line 16
+	//## File "h.cu", line 16
+        /*01a0*/                   ATOMS.POPC.INC.32 RZ, [R6+URZ] ;
+)");
+  ASSERT_EQ(L.Functions.size(), 1u);
+  const SassInstruction &Atom = L.Functions[0].Instructions[1];
+  ASSERT_TRUE(Atom.Memory);
+  EXPECT_EQ(Atom.Memory->Op, AccessOp::Atomic);
+  EXPECT_EQ(Atom.Memory->Space, SassSpace::Shared);
+  PathNames Paths;
+  UserLine User = userLine(Atom.Source, Paths, {"h.cu"});
+  EXPECT_EQ(User.Line, 16u);
+  EXPECT_TRUE(User.Calls.empty());
+  UserLine Innermost = userLine(Atom.Source, Paths, {});
+  EXPECT_EQ(Innermost.Line, 112u);
+  EXPECT_EQ(Innermost.Calls, std::vector<unsigned>{16});
+  std::vector<LineFacts> Lines = lineFacts(L.Functions[0], Paths, {"h.cu"});
+  ASSERT_EQ(Lines.size(), 1u);
+  EXPECT_EQ(Lines[0].Instructions, 2u);
+  EXPECT_EQ(Lines[0].MemoryInstructions, 1u);
+}
+
 } // namespace
