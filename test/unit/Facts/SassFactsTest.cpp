@@ -3,19 +3,13 @@
 #include "Facts/SassFacts.h"
 #include "Facts/SassListing.h"
 
-#include "llvm/Support/MemoryBuffer.h"
+#include "Listings.h"
+
 #include "gtest/gtest.h"
 
 using namespace warplint;
 
 namespace {
-
-SassListing readListing(const std::string &Name) {
-  auto Buffer = llvm::MemoryBuffer::getFile(std::string(FACTS_INPUTS) + "/" +
-                                            Name);
-  EXPECT_TRUE(bool(Buffer)) << Name;
-  return Buffer ? parseSassListing((*Buffer)->getBuffer()) : SassListing();
-}
 
 Expr tx() { return Expr::threadIdx(0); }
 

@@ -3,21 +3,13 @@
 #include "Facts/SassLines.h"
 #include "Facts/SassListing.h"
 
-#include "llvm/Support/MemoryBuffer.h"
+#include "Listings.h"
+
 #include "gtest/gtest.h"
 
 using namespace warplint;
 
 namespace {
-
-SassListing readListing(const std::string &Name) {
-  auto Buffer = llvm::MemoryBuffer::getFile(std::string(FACTS_INPUTS) + "/" +
-                                            Name);
-  EXPECT_TRUE(bool(Buffer)) << Name;
-  if (!Buffer)
-    return SassListing();
-  return parseSassListing((*Buffer)->getBuffer());
-}
 
 const SassFunction *function(const SassListing &L, const std::string &Name) {
   for (const SassFunction &F : L.Functions)
