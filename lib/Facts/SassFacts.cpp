@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <map>
@@ -130,6 +131,7 @@ public:
     for (const Access &A : K.Accesses)
       if (!A.Emitted.isAsWritten())
         SourceRuleGroup[A.Id] = groupOf(A);
+    findMerges();
   }
 
   unsigned run() {
@@ -146,6 +148,42 @@ private:
   std::map<LineKey, std::vector<unsigned>> ByLine;
   std::map<unsigned, std::set<unsigned>> SourceRuleGroup;
   std::set<unsigned> Decided;
+  /// (space, operation, loops) where some line holds an instruction wider
+  /// than its accesses: a merge that may carry iterations of accesses on
+  /// other lines of those loops (a peeled first iteration merged into the
+  /// next line's LDS.64). There, an access's own scalar instructions do not
+  /// prove that all of its iterations are emitted as written.
+  std::set<std::tuple<int, int, std::vector<unsigned>>> Merging;
+  /// (space, operation) of vector instructions on lines without such an
+  /// access (the scheduler moved them): they may carry any access's
+  /// iterations.
+  std::set<std::pair<SassSpace, int>> MergingWithoutAccess;
+
+  void findMerges() {
+    for (const auto &[Line, Is] : Instrs)
+      for (const SassInstruction *I : Is) {
+        bool Carried = false;
+        for (unsigned Id : ByLine[Line]) {
+          const Access &A = acc(Id);
+          if (A.Op != I->Memory->Op ||
+              !sameSpace(spaceOf(A), I->Memory->Space))
+            continue;
+          Carried = true;
+          if (I->Memory->Bytes > A.Bytes)
+            Merging.insert({int(spaceOf(A)), int(A.Op), A.Loops});
+        }
+        if (!Carried && I->Memory->Bytes > 4)
+          MergingWithoutAccess.insert(
+              {I->Memory->Space, int(I->Memory->Op)});
+      }
+  }
+
+  bool mayBeMergedElsewhere(const Access &A) const {
+    SassSpace S = spaceOf(A) == MemorySpace::Shared ? SassSpace::Shared
+                                                    : SassSpace::Global;
+    return MergingWithoutAccess.count({S, int(A.Op)}) ||
+           Merging.count({int(spaceOf(A)), int(A.Op), A.Loops});
+  }
 
   Access &acc(unsigned Id) { return K.Accesses[Id]; }
   MemorySpace spaceOf(const Access &A) const {
@@ -196,7 +234,10 @@ private:
   }
 
   void setAsWritten(const std::set<unsigned> &Ids) {
-    if (!coversSourceRules(Ids))
+    if (!coversSourceRules(Ids) ||
+        llvm::any_of(Ids, [&](unsigned Id) {
+          return mayBeMergedElsewhere(acc(Id));
+        }))
       return;
     for (unsigned Id : Ids) {
       Access &A = acc(Id);
@@ -359,7 +400,7 @@ std::optional<unsigned> tripCount(const Loop &L) {
 /// innermost loop merged into one wider instruction.
 void KernelJoin::decideSingle(Access &A) {
   std::vector<const SassInstruction *> Is;
-  if (!A.ByteOffset || !collect({Keys[A.Id]}, A, {A.Id}, Is))
+  if (!collect({Keys[A.Id]}, A, {A.Id}, Is))
     return;
   std::string Kind = opName(A.Op);
   std::string Op = opcodeList(Is);
@@ -369,7 +410,8 @@ void KernelJoin::decideSingle(Access &A) {
     setAsWritten({A.Id});
     return;
   }
-  if (!coversSourceRules({A.Id}))
+  // Splits and merged iterations are placed by the offset.
+  if (!A.ByteOffset || !coversSourceRules({A.Id}))
     return;
   unsigned Sum = 0;
   for (const SassInstruction *I : Is)
@@ -491,7 +533,12 @@ std::string dumpSassFacts(const TranslationUnitModel &M, const SassListing &L) {
     if (!F)
       continue;
     for (const LineFacts &LF : K.Lines) {
-      Out += "  line " + std::to_string(LF.Loc.Line);
+      // Lines of included files (a helper in a header) name their file.
+      Out += "  line " +
+             (LF.Loc.File == Paths.canonical(M.MainFile)
+                  ? std::string()
+                  : llvm::sys::path::filename(LF.Loc.File).str() + ":") +
+             std::to_string(LF.Loc.Line);
       for (unsigned C : LF.InlinedAt)
         Out += " (inlined at " + std::to_string(C) + ")";
       Out += ": " + std::to_string(LF.Instructions) + " instrs, " +

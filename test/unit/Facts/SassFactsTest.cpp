@@ -144,6 +144,45 @@ TEST(SassFacts, UnrolledLoopBecomesLds128) {
   EXPECT_TRUE(E.Carries.empty());
 }
 
+TEST(SassFacts, APeeledIterationMergedElsewhereIsNotAsWritten) {
+  // Trimmed from the listing of cuda-samples/reduction.cu: the unrolled
+  // loop's first iteration loads S[2*Tid] (line 19) and S[2*Tid+1] (line 20)
+  // with one LDS.64 on line 20; line 19's own instructions are scalar, but
+  // they do not show all of its iterations.
+  SassListing L = parseSassListing(R"(
+//--------------------- .text._Z3redPf --------------------------
+        .other          _Z3redPf,@"STO_CUDA_ENTRY STV_DEFAULT"
+	//## File "r.cu", line 19
+        /*0100*/              @!P1 LDS R7, [R6] ;
+        /*0110*/              @!P0 LDS R9, [R8] ;
+	//## File "r.cu", line 20
+        /*0120*/              @!P0 LDS.64 R4, [R2] ;
+        /*0130*/              @!P1 LDS R11, [R6+0x10] ;
+)");
+  TranslationUnitModel M;
+  KernelModel K;
+  K.Name = "red";
+  K.Objects = {object("S", MemorySpace::Shared, 4)};
+  Loop Stride;
+  Stride.Init = Expr(1);
+  Stride.Step = Loop::StepKind::Multiply;
+  Stride.StepValue = 2;
+  K.Loops = {Stride};
+  Expr S = Expr::symbol(SymbolKind::LoopVar, 0);
+  Access A = access(0, 0, "r.cu", 19, AccessOp::Load, 4,
+                    S * tx() * Expr(8));
+  Access B = access(1, 0, "r.cu", 20, AccessOp::Load, 4,
+                    (S * tx() * Expr(2) + S) * Expr(4));
+  A.Loops = B.Loops = {0};
+  K.Accesses = {A, B};
+  M.Kernels.push_back(std::move(K));
+  applySassListing(M, L);
+  for (const Access &X : M.Kernels[0].Accesses)
+    EXPECT_EQ(X.Emitted.From, Emission::Origin::AsWritten) << X.Id;
+  EXPECT_EQ(M.Kernels[0].Lines.size(), 2u);
+  EXPECT_EQ(M.Kernels[0].Lines[0].PredicatedMemoryInstructions, 2u);
+}
+
 TEST(SassFacts, UnknownKernelIsLeftAlone) {
   TranslationUnitModel M = haar();
   M.Kernels[0].Name = "other";
