@@ -13,7 +13,6 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <map>
@@ -78,15 +77,6 @@ LineKey accessKey(const Access &A, PathNames &Paths) {
   return K;
 }
 
-/// The files the kernel's accesses are written in: an instruction belongs
-/// to its innermost line in one of them (not to the toolkit header an
-/// atomicAdd was inlined from).
-std::set<std::string> userFiles(const KernelModel &K, PathNames &Paths) {
-  std::set<std::string> Files;
-  for (const Access &A : K.Accesses)
-    Files.insert(Paths.canonical(A.Range.Begin.File));
-  return Files;
-}
 
 LineKey instructionKey(const SassInstruction &I, PathNames &Paths,
                        const std::set<std::string> &UserFiles) {
@@ -475,8 +465,10 @@ void KernelJoin::decideSingle(Access &A) {
   Decided.insert(A.Id);
 }
 
-/// The kernel function of the listing for K, when exactly one has its name.
-const SassFunction *functionFor(const KernelModel &K, const SassListing &L) {
+
+} // namespace
+
+const SassFunction *sassFunctionFor(const KernelModel &K, const SassListing &L) {
   auto Normal = [](llvm::StringRef S) {
     std::string Out;
     for (char C : S)
@@ -494,7 +486,12 @@ const SassFunction *functionFor(const KernelModel &K, const SassListing &L) {
   return Found;
 }
 
-} // namespace
+std::set<std::string> accessFiles(const KernelModel &K, PathNames &Paths) {
+  std::set<std::string> Files;
+  for (const Access &A : K.Accesses)
+    Files.insert(Paths.canonical(A.Range.Begin.File));
+  return Files;
+}
 
 std::optional<int64_t> constantDifference(const Expr &A, const Expr &B) {
   Linear L;
@@ -511,82 +508,15 @@ SassFactsSummary applySassListing(TranslationUnitModel &M,
   SassFactsSummary S;
   PathNames Paths;
   for (KernelModel &K : M.Kernels) {
-    const SassFunction *F = functionFor(K, L);
+    const SassFunction *F = sassFunctionFor(K, L);
     if (!F)
       continue;
     ++S.KernelsMatched;
-    std::set<std::string> Files = userFiles(K, Paths);
+    std::set<std::string> Files = accessFiles(K, Paths);
     S.AccessesDecided += KernelJoin(K, *F, Paths, Files).run();
     K.Lines = lineFacts(*F, Paths, Files);
   }
   return S;
-}
-
-std::string dumpSassFacts(const TranslationUnitModel &M, const SassListing &L) {
-  std::string Out;
-  PathNames Paths;
-  for (const KernelModel &K : M.Kernels) {
-    std::set<std::string> Files = userFiles(K, Paths);
-    const SassFunction *F = functionFor(K, L);
-    Out += "kernel " + K.Name + ": " +
-           (F ? "function " + F->Mangled : std::string("no function")) + "\n";
-    if (!F)
-      continue;
-    for (const LineFacts &LF : K.Lines) {
-      // Lines of included files (a helper in a header) name their file.
-      Out += "  line " +
-             (LF.Loc.File == Paths.canonical(M.MainFile)
-                  ? std::string()
-                  : llvm::sys::path::filename(LF.Loc.File).str() + ":") +
-             std::to_string(LF.Loc.Line);
-      for (unsigned C : LF.InlinedAt)
-        Out += " (inlined at " + std::to_string(C) + ")";
-      Out += ": " + std::to_string(LF.Instructions) + " instrs, " +
-             std::to_string(LF.PredicatedInstructions) + " predicated, " +
-             std::to_string(LF.MemoryInstructions) + " memory (" +
-             std::to_string(LF.PredicatedMemoryInstructions) + " predicated)" +
-             (LF.BranchedAround ? ", branched around" : "") +
-             (LF.HasConditionalBranch ? ", conditional branch" : "") + "\n";
-      for (const SassInstruction &I : F->Instructions) {
-        if (!I.Memory || !I.Source.Line)
-          continue;
-        UserLine U = userLine(I.Source, Paths, Files);
-        if (U.Line == LF.Loc.Line && U.File == LF.Loc.File &&
-            U.Calls == LF.InlinedAt)
-          Out += "    " + (I.Guard.empty() ? "" : "@" + I.Guard + " ") +
-                 I.Opcode + "\n";
-      }
-    }
-    for (const Access &A : K.Accesses) {
-      const Emission &E = A.Emitted;
-      Out += "  access " + std::to_string(A.Id) + " line " +
-             std::to_string(A.Range.Begin.Line) + " " + opName(A.Op) + " " +
-             std::to_string(A.Bytes) + "B: ";
-      if (E.From != Emission::Origin::Sass)
-        Out += "undecided";
-      else if (E.MergedInto)
-        Out += "merged into " + std::to_string(*E.MergedInto);
-      else if (E.InstrBytes)
-        Out += "carrier " + std::to_string(E.InstrBytes) + "B" +
-               (E.Carries.empty() ? " (loop)" : "") + " carries " +
-               llvm::join(llvm::map_range(E.Carries,
-                                          [](unsigned C) {
-                                            return std::to_string(C);
-                                          }),
-                          ",");
-      else if (!E.SplitBytes.empty())
-        Out += "split " +
-               llvm::join(llvm::map_range(E.SplitBytes,
-                                          [](unsigned C) {
-                                            return std::to_string(C);
-                                          }),
-                          "+");
-      else
-        Out += "as written";
-      Out += "\n";
-    }
-  }
-  return Out;
 }
 
 } // namespace warplint

@@ -16,6 +16,7 @@
 #include "Facts/SassListing.h"
 #include "Model/AccessModel.h"
 
+#include <set>
 #include <string>
 
 namespace warplint {
@@ -33,6 +34,15 @@ SassFactsSummary applySassListing(TranslationUnitModel &M, const SassListing &L)
 /// Per kernel and source line, the memory instructions read and the emission
 /// of each access (for --dump-sass-facts).
 std::string dumpSassFacts(const TranslationUnitModel &M, const SassListing &L);
+
+/// The kernel function of L for K (by demangled name), when exactly one
+/// has its name.
+const SassFunction *sassFunctionFor(const KernelModel &K, const SassListing &L);
+
+class PathNames;
+/// The files K's accesses are written in (canonical names): an instruction
+/// belongs to its innermost line in one of them.
+std::set<std::string> accessFiles(const KernelModel &K, PathNames &Paths);
 
 /// The constant difference A - B of two offsets when their linear parts
 /// cancel (terms that are not linear are compared as written); nullopt
