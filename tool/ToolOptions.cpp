@@ -123,6 +123,29 @@ static cl::opt<std::string> ExportFixes(
              "clang-apply-replacements"),
     cl::value_desc("filename"), cl::cat(Category));
 
+static cl::opt<std::string>
+    Sass("sass",
+         cl::desc("Read what nvcc emits (merged vector loads, split stores, "
+                  "predication) from the SASS of each file: auto (when the "
+                  "toolkit has nvcc and nvdisasm), on or off (default: auto)"),
+         cl::value_desc("auto|on|off"), cl::init("auto"), cl::cat(Category));
+static cl::opt<std::string> SassCacheDir(
+    "sass-cache-dir",
+    cl::desc("Where SASS listings are cached (default: "
+             "$XDG_CACHE_HOME/warplint or ~/.cache/warplint; 'none': no "
+             "cache)"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string>
+    SassListing("sass-listing",
+                cl::desc("Read this nvdisasm -gi listing instead of compiling "
+                         "(tests and debugging)"),
+                cl::value_desc("file"), cl::Hidden, cl::cat(Category));
+static cl::opt<bool>
+    DumpSassFacts("dump-sass-facts",
+                  cl::desc("Print the SASS facts per kernel and line and the "
+                           "emission decided for each access"),
+                  cl::Hidden, cl::cat(Category));
+
 [[noreturn]] static void fail(const llvm::Twine &Message) {
   llvm::WithColor::error(llvm::errs(), "warplint") << Message << "\n";
   std::exit(2);
@@ -214,6 +237,18 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
   TO.ShowUnknownGiven = ShowUnknown.getNumOccurrences() > 0;
   TO.AssumeWorstGiven = AssumeWorst.getNumOccurrences() > 0;
   TO.NoMisalignedGiven = NoMisaligned.getNumOccurrences() > 0;
+  if (Sass != "auto" && Sass != "on" && Sass != "off")
+    fail("unknown --sass='" + Sass + "': expected auto, on or off");
+  TO.Sass = Sass;
+  TO.SassGiven = Sass.getNumOccurrences() > 0;
+  TO.SassCacheDir = SassCacheDir;
+  TO.SassListing = SassListing;
+  TO.DumpSassFacts = DumpSassFacts;
+  // A listing to read replaces the compile; it implies the mode.
+  if (!TO.SassListing.empty()) {
+    TO.Sass = "on";
+    TO.SassGiven = true;
+  }
   return TO;
 }
 

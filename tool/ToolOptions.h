@@ -45,6 +45,14 @@ struct ToolOptions {
   bool ShowUnknownGiven = false;
   bool AssumeWorstGiven = false;
   bool NoMisalignedGiven = false;
+  /// --sass=auto|on|off (the compiler-truth mode), and whether it was given
+  /// (it overrides Sass: of .warplint.yaml); --sass-cache-dir; the hidden
+  /// --sass-listing=FILE and --dump-sass-facts for tests and debugging.
+  std::string Sass = "auto";
+  bool SassGiven = false;
+  std::string SassCacheDir;
+  std::string SassListing;
+  bool DumpSassFacts = false;
 };
 
 /// Parses argv; prints an error naming the flag and exits with status 2 on

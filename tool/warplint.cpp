@@ -11,6 +11,7 @@
 #include "Driver/Config.h"
 #include "Driver/Pipeline.h"
 #include "Driver/Rules.h"
+#include "Facts/CompilerFacts.h"
 #include "Fix/Apply.h"
 #include "Fix/Verify.h"
 #include "Frontend/Embedding.h"
@@ -120,6 +121,22 @@ optionsPerFile(const std::vector<CompileCommand> &Commands,
   return PerFile;
 }
 
+/// --sass=on promises a compile per file: a toolkit without nvcc or nvdisasm
+/// is bad usage, said before any analysis.
+void requireSassTools(const std::vector<CompileCommand> &Commands,
+                      const std::vector<PipelineOptions> &PerFile) {
+  std::set<std::string> Checked;
+  for (size_t I = 0; I < Commands.size(); ++I) {
+    std::string Root = toolkitRootFor(Commands[I], PerFile[I].Frontend);
+    if (!Checked.insert(Root).second)
+      continue;
+    if (llvm::Expected<SassTools> T = findSassTools(Root); !T)
+      usageError("--sass=on: " + llvm::toString(T.takeError()) + " (for '" +
+                 Commands[I].File + "'); --sass=auto reads SASS only where "
+                 "the toolkit has both");
+  }
+}
+
 /// The flags given explicitly, as a configuration that overrides the file.
 Config commandLineConfig(const ToolOptions &TO) {
   Config C;
@@ -140,6 +157,8 @@ Config commandLineConfig(const ToolOptions &TO) {
     C.AssumeWorst = TO.AssumeWorst;
   if (TO.NoMisalignedGiven)
     C.ReportMisaligned = !TO.NoMisaligned;
+  if (TO.SassGiven)
+    C.Sass = TO.Sass;
   return C;
 }
 
@@ -336,10 +355,17 @@ int main(int Argc, const char **Argv) {
   // The flags that .warplint.yaml may also set come in through
   // commandLineConfig, after the file's settings.
   PO.CheckFilter = "warplint-*";
+  // The command line reads SASS when it can; Sass: and --sass override.
+  PO.Sass.Mode = SassMode::Auto;
+  PO.Sass.CacheDir = TO.SassCacheDir;
+  PO.Sass.ListingFile = TO.SassListing;
+  PO.Sass.Dump = TO.DumpSassFacts;
 
   std::vector<CompileCommand> Commands = collectCommands(TO);
   std::vector<PipelineOptions> PerFile =
       optionsPerFile(Commands, PO, commandLineConfig(TO));
+  if (TO.SassGiven && TO.Sass == "on" && TO.SassListing.empty())
+    requireSassTools(Commands, PerFile);
   std::vector<std::string> ArchNotes(Commands.size());
   if (EachArch)
     expandPerArchitecture(Commands, PerFile, ArchNotes);
@@ -374,6 +400,7 @@ int main(int Argc, const char **Argv) {
     }
     if (!R.ClangDiagnostics.empty())
       llvm::errs() << R.ClangDiagnostics;
+    llvm::outs() << R.SassDump;
     for (const std::string &N : R.Notes)
       llvm::WithColor::note(llvm::errs(), "warplint") << N << "\n";
     if (!R.Parsed) {

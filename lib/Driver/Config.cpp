@@ -28,7 +28,7 @@ namespace {
 
 const char *const KnownKeys =
     "Checks, WarningsAsErrors, Arch, BlockShapes, ReportMisaligned, "
-    "AssumeWorst, ShowUnknown, InheritParentConfig";
+    "AssumeWorst, ShowUnknown, Sass, InheritParentConfig";
 
 /// Reads one document's top-level mapping; the first problem found wins
 /// and stops the parse.
@@ -97,6 +97,8 @@ public:
         C.AssumeWorst = boolean(Value);
       else if (*Key == "ShowUnknown")
         C.ShowUnknown = boolean(Value);
+      else if (*Key == "Sass")
+        C.Sass = sassMode(Value);
       else if (*Key == "InheritParentConfig")
         C.InheritParentConfig = boolean(Value).value_or(false);
       else
@@ -179,6 +181,20 @@ private:
       return B;
     fail(N, "expected true or false, not '" + *V + "'");
     return std::nullopt;
+  }
+
+  /// auto, on or off (true and false mean on and off).
+  std::optional<std::string> sassMode(llvm::yaml::Node *N) {
+    std::optional<std::string> V = scalar(N);
+    if (V == "true")
+      V = "on";
+    if (V == "false")
+      V = "off";
+    if (V && *V != "auto" && *V != "on" && *V != "off") {
+      fail(N, "Sass expects auto, on or off, not '" + *V + "'");
+      return std::nullopt;
+    }
+    return V;
   }
 
   std::optional<std::string> arch(llvm::yaml::Node *N) {
@@ -447,6 +463,8 @@ Config mergeConfig(const Config &Base, const Config &Over) {
     M.AssumeWorst = Over.AssumeWorst;
   if (Over.ShowUnknown)
     M.ShowUnknown = Over.ShowUnknown;
+  if (Over.Sass)
+    M.Sass = Over.Sass;
   M.InheritParentConfig = Over.InheritParentConfig;
   return M;
 }
@@ -473,6 +491,10 @@ void applyConfig(const Config &C, PipelineOptions &Opts) {
     Opts.Checks.AssumeWorst = *C.AssumeWorst;
   if (C.ShowUnknown)
     Opts.Checks.ShowUnknown = *C.ShowUnknown;
+  if (C.Sass)
+    Opts.Sass.Mode = *C.Sass == "on"    ? SassMode::On
+                     : *C.Sass == "off" ? SassMode::Off
+                                        : SassMode::Auto;
 }
 
 const ConfigFinder::Result &ConfigFinder::forDirectory(const std::string &Dir) {

@@ -39,6 +39,8 @@ struct Config {
   std::optional<bool> ReportMisaligned;
   std::optional<bool> AssumeWorst;
   std::optional<bool> ShowUnknown;
+  /// The compiler-truth mode: "auto", "on" or "off" (docs/configuration.md).
+  std::optional<std::string> Sass;
   bool InheritParentConfig = false;
 };
 

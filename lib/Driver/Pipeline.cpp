@@ -8,6 +8,7 @@
 #include "Driver/Pipeline.h"
 
 #include "Checks/Analysis.h"
+#include "Facts/CompilerFacts.h"
 #include "Fix/FixIts.h"
 #include "Model/Arch.h"
 #include "Report/Writers.h"
@@ -164,7 +165,13 @@ FileReport analyzeCommand(const CompileCommand &Cmd,
     FrontendResult Parsed = analyzeFile(Cmd, Opts.Frontend);
     if (Parsed.Model.MainFile.empty())
       Parsed.Model.MainFile = Cmd.File;
+    // What nvcc emits decides instruction widths before anything is solved.
+    CompilerFactsResult Facts =
+        applyCompilerFacts(Parsed, Cmd, Opts.Frontend, Opts.Sass);
+    Parsed.Notes.insert(Parsed.Notes.end(), Facts.Notes.begin(),
+                        Facts.Notes.end());
     FileReport Done = analyzeModel(Parsed, Opts);
+    Done.SassDump = std::move(Facts.Dump);
     R = std::move(Done);
   });
   if (Crash) {

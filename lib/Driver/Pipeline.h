@@ -10,6 +10,7 @@
 #define WARPLINT_DRIVER_PIPELINE_H
 
 #include "Checks/Check.h"
+#include "Facts/SassCompile.h"
 #include "Frontend/Frontend.h"
 #include "Report/AccessRecord.h"
 #include "Report/Diagnostic.h"
@@ -42,6 +43,9 @@ struct PipelineOptions {
   /// and the fix search): past it, what is left is unknown with the reason.
   double TimeBudgetSeconds = 20;
   uint64_t LaneEvaluationBudget = uint64_t(1) << 30;
+  /// The compiler-truth mode (issue 12): off unless a front end turns it on
+  /// (the command line's default is auto; editors' is off).
+  SassOptions Sass;
 };
 
 struct FileReport {
@@ -69,6 +73,8 @@ struct FileReport {
   /// those of them with at least one unknown result: the run summary.
   unsigned Accesses = 0;
   unsigned UnknownAccesses = 0;
+  /// --dump-sass-facts: the instructions read and the emissions decided.
+  std::string SassDump;
 };
 
 /// Runs the whole analysis for one compile command, isolated: on a thread

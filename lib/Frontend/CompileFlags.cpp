@@ -143,6 +143,9 @@ DeviceParsePlan planDeviceParse(const CompileCommand &Cmd,
     Rest.push_back(A);
   }
   absolutizePaths(Rest, Cmd.Directory);
+  Plan.OwnArgs = Rest;
+  Plan.OwnArgs.insert(Plan.OwnArgs.end(), Opts.ExtraArgs.begin(),
+                      Opts.ExtraArgs.end());
 
   // The one target decision: --arch (or Arch: in .warplint.yaml), else the
   // newest architecture the command builds for, else the default.

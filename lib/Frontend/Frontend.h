@@ -114,6 +114,10 @@ struct DeviceParsePlan {
   /// Set when the file cannot be analyzed as commanded (an architecture
   /// warplint has no hardware model for): one line naming the flag.
   std::string Error;
+  /// The command's own flags as clang arguments (translated from nvcc,
+  /// relative paths made absolute, architecture and toolkit taken out), then
+  /// Opts.ExtraArgs: what the compiler-facts mode hands nvcc (-I, -D, -std).
+  std::vector<std::string> OwnArgs;
 };
 DeviceParsePlan planDeviceParse(const CompileCommand &Cmd,
                                 const FrontendOptions &Opts);

@@ -2,6 +2,7 @@
 
 #include "Lsp/Analyze.h"
 
+#include "Facts/CompilerFacts.h"
 #include "Frontend/Embedding.h"
 #include "Lsp/Convert.h"
 
@@ -98,6 +99,17 @@ AnalyzedDocument analyzeDocument(const std::string &Path,
   // parsed, not from the file on disk, so quick fixes fit unsaved text.
   FileOpts.Overlay[Parsed.Model.MainFile] = Text;
   FileOpts.Overlay[Path] = Text;
+  // The compiler-truth mode, only where .warplint.yaml asks for it (Sass:):
+  // a compile per save costs seconds, and an unsaved buffer has no SASS.
+  auto OnDisk = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (FileOpts.Sass.Mode != SassMode::Off && OnDisk &&
+      (*OnDisk)->getBuffer() == Text) {
+    CompilerFactsResult Facts =
+        applyCompilerFacts(Parsed, Cmd, FileOpts.Frontend, FileOpts.Sass);
+    for (const std::string &N : Facts.Notes)
+      Doc.Log += "note: " + N + "\n";
+  }
   FileReport Report = analyzeModel(Parsed, FileOpts);
   Doc.Parsed = Report.Parsed;
 

@@ -264,6 +264,28 @@ struct LaunchConfig {
   std::string describe() const; ///< "block 32x8x1 from launch at f.cu:40:3"
 };
 
+/// What nvcc emitted for one source line of a kernel (issue 12, part 3), read
+/// from the SASS of the file when the compiler-facts mode ran
+/// (docs/model.md). Instructions are attributed to the innermost line the
+/// line table names (the line inside an inlined function, not its call).
+/// The warp-divergence analysis reads it: a predicated body (if-converted)
+/// runs in lock step; a branched one may diverge.
+struct LineFacts {
+  SourceLoc Loc; ///< File and Line only (Column 0)
+  /// The call lines (outermost first) when the line belongs to an inlined
+  /// function; empty when written in the kernel itself.
+  std::vector<unsigned> InlinedAt;
+  unsigned Instructions = 0;
+  unsigned PredicatedInstructions = 0; ///< guarded by @P or @!P
+  unsigned MemoryInstructions = 0;     ///< shared, global, local, generic
+  unsigned PredicatedMemoryInstructions = 0;
+  /// Some of its instructions lie between a forward branch and its target:
+  /// a real branch, not if-conversion, decides whether they run.
+  bool BranchedAround = false;
+  /// It holds a conditional branch (the line of the if or loop condition).
+  bool HasConditionalBranch = false;
+};
+
 struct KernelModel {
   std::string Name;        ///< qualified, with template arguments
   SourceLoc Loc;
@@ -286,6 +308,9 @@ struct KernelModel {
 
   /// Symbol names as written in the source ("threadIdx.x", "i", "n").
   std::string symbolName(Symbol S) const;
+  /// Per source line, what nvcc emitted (empty unless the compiler-facts
+  /// mode read this kernel's SASS), in line order.
+  std::vector<LineFacts> Lines;
 };
 
 struct TranslationUnitModel {

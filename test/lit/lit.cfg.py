@@ -24,6 +24,15 @@ if os.path.isdir(os.path.join(config.cuda_path, "include")):
     config.available_features.add("cuda-toolkit")
 if os.path.exists(os.path.join(config.cuda_path, "bin", "nvcc")):
     config.available_features.add("nvcc")
+# The compiler-facts mode needs nvdisasm too; some toolkits (pip wheels)
+# ship nvcc without it.
+if os.path.exists(os.path.join(config.cuda_path, "bin", "nvdisasm")):
+    config.available_features.add("nvdisasm")
+config.substitutions.append(("%cuda_path", config.cuda_path))
+# Where a full toolkit makes --sass=auto compile, the listings stay in the
+# build tree instead of the user's ~/.cache.
+config.environment["XDG_CACHE_HOME"] = os.path.join(
+    config.warplint_obj_root, "test", "sass-cache")
 # gcc's private include folder holds omp.h; warplint searches it last, as
 # nvcc's host compiler would.
 import subprocess

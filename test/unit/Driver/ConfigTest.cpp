@@ -65,7 +65,7 @@ TEST(Config, ErrorsNameFileLineAndColumn) {
       {"Checks: '*'\nChekcs: '*'\n",
        "/p/.warplint.yaml:2:1: unknown key 'Chekcs'; known keys: Checks, "
        "WarningsAsErrors, Arch, BlockShapes, ReportMisaligned, AssumeWorst, "
-       "ShowUnknown, InheritParentConfig"},
+       "ShowUnknown, Sass, InheritParentConfig"},
       {"AssumeWorst: maybe\n",
        "/p/.warplint.yaml:1:14: expected true or false, not 'maybe'"},
       {"Arch: sm_7\n", "/p/.warplint.yaml:1:7: unknown GPU architecture "
@@ -81,6 +81,8 @@ TEST(Config, ErrorsNameFileLineAndColumn) {
        "/p/.warplint.yaml:2:6: expected [X, Y, Z] or a list of them for "
        "kernel 'k'"},
       {"- Checks\n", "/p/.warplint.yaml:1:1: expected a mapping of keys"},
+      {"Sass: sometimes\n",
+       "/p/.warplint.yaml:1:7: Sass expects auto, on or off, not 'sometimes'"},
       {"Checks: [a, b\n", "/p/.warplint.yaml:"},
   };
   for (const Case &C : Cases) {
@@ -88,6 +90,21 @@ TEST(Config, ErrorsNameFileLineAndColumn) {
     EXPECT_FALSE(parse(C.Text, Error)) << C.Text;
     EXPECT_EQ(Error.rfind(C.Error, 0), 0u) << "for:\n"
                                            << C.Text << "got: " << Error;
+  }
+}
+
+TEST(Config, SassModeReachesThePipeline) {
+  for (auto [Text, Mode] : {std::pair{"Sass: on\n", SassMode::On},
+                            {"Sass: off\n", SassMode::Off},
+                            {"Sass: auto\n", SassMode::Auto},
+                            {"Sass: true\n", SassMode::On}}) {
+    std::string Error;
+    std::optional<Config> C = parse(Text, Error);
+    ASSERT_TRUE(C) << Error;
+    PipelineOptions Opts; // off unless configured, as in the editors
+    EXPECT_EQ(Opts.Sass.Mode, SassMode::Off);
+    applyConfig(*C, Opts);
+    EXPECT_EQ(Opts.Sass.Mode, Mode) << Text;
   }
 }
 
@@ -256,7 +273,7 @@ TEST_F(ConfigFinderTest, AnInvalidFileIsAnErrorForEveryFileBelowIt) {
   EXPECT_EQ(Error, path("bad/.warplint.yaml") +
                        ":1:1: unknown key 'Nope'; known keys: Checks, "
                        "WarningsAsErrors, Arch, BlockShapes, "
-                       "ReportMisaligned, AssumeWorst, ShowUnknown, "
+                       "ReportMisaligned, AssumeWorst, ShowUnknown, Sass, "
                        "InheritParentConfig");
   EXPECT_TRUE(F.find(path("k.cu"), Error)) << Error;
 }
