@@ -10,6 +10,8 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
+
 namespace warplint {
 
 namespace cl = llvm::cl;
@@ -237,9 +239,19 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
   TO.ShowUnknownGiven = ShowUnknown.getNumOccurrences() > 0;
   TO.AssumeWorstGiven = AssumeWorst.getNumOccurrences() > 0;
   TO.NoMisalignedGiven = NoMisaligned.getNumOccurrences() > 0;
-  if (Sass != "auto" && Sass != "on" && Sass != "off")
-    fail("unknown --sass='" + Sass + "': expected auto, on or off");
   TO.Sass = Sass;
+  // WARPLINT_SASS sets the default (a test suite that expects the source
+  // rules, a CI job that wants the compiler's truth); .warplint.yaml and
+  // the flag override it.
+  if (!Sass.getNumOccurrences())
+    if (const char *Env = std::getenv("WARPLINT_SASS"); Env && *Env) {
+      TO.Sass = Env;
+      if (TO.Sass != "auto" && TO.Sass != "on" && TO.Sass != "off")
+        fail("unknown WARPLINT_SASS='" + TO.Sass +
+             "' in the environment: expected auto, on or off");
+    }
+  if (TO.Sass != "auto" && TO.Sass != "on" && TO.Sass != "off")
+    fail("unknown --sass='" + TO.Sass + "': expected auto, on or off");
   TO.SassGiven = Sass.getNumOccurrences() > 0;
   TO.SassCacheDir = SassCacheDir;
   TO.SassListing = SassListing;
