@@ -1,6 +1,7 @@
 //===- LaunchSites.cpp - Block shapes and argument values of launches -----===//
 
 #include "Frontend/LaunchSites.h"
+#include "Frontend/KernelPointers.h"
 #include "Frontend/KernelWalker.h"
 #include "Frontend/SourceLocs.h"
 #include "Model/LaunchShape.h"
@@ -317,10 +318,20 @@ public:
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *C) {
-    const FunctionDecl *Callee = C->getDirectCallee();
-    if (!Callee || C->isValueDependent() || C->isTypeDependent() ||
+    if (C->isValueDependent() || C->isTypeDependent() ||
         (Current && Current->isDependentContext()))
       return true;
+    if (const FunctionDecl *Callee = C->getDirectCallee())
+      return visitLaunch(C, Callee);
+    // A launch through a local kernel pointer: once for every kernel the
+    // function stores in it (KernelPointers.h).
+    for (const FunctionDecl *Target :
+         kernelPointerTargets(C->getCallee(), Current))
+      visitLaunch(C, Target);
+    return true;
+  }
+
+  bool visitLaunch(const CUDAKernelCallExpr *C, const FunctionDecl *Callee) {
     HostEval H(Ctx, Current, &Known);
     LaunchSiteIndex::Site S;
     S.Loc = toSourceLoc(Ctx, C->getBeginLoc());
