@@ -139,6 +139,16 @@ private:
     std::map<const clang::ValueDecl *, LValue> Refs;
   };
 
+  /// A variable a loop changes by the same loop-invariant amount once
+  /// per iteration (`b += bStep` beside `a += aStep`, `A += BK` at the end
+  /// of a K loop): its value at the loop's entry and the amount (in bytes
+  /// for pointers).
+  struct DerivedInduction {
+    const clang::ValueDecl *Var = nullptr;
+    AbsValue Start;
+    Expr Step;
+  };
+
   // --- statements (KernelWalker.cpp)
   Flow walkStmt(const clang::Stmt *S);
   Flow walkCompound(const clang::CompoundStmt *S);
@@ -147,6 +157,32 @@ private:
   Flow walkWhile(const clang::Stmt *S, const clang::Expr *Cond,
                  const clang::Stmt *Body, bool IsDo);
   Flow walkLoopBody(const clang::Stmt *Body, unsigned LoopId);
+  /// The value a loop's variable has before the loop (a local's, or a
+  /// kernel parameter's), if it is tracked.
+  std::optional<AbsValue> valueBeforeLoop(const clang::ValueDecl *Var);
+  /// Sets L.Init from Var's value before the loop, or L.UnknownReason.
+  void setLoopInit(const clang::ValueDecl *Var, Loop &L);
+  /// Fills L's step from Write, the expression that steps Var once per
+  /// iteration; false (with L.UnknownReason when it says more than
+  /// "unsupported") when the step is not modelled.
+  bool loopStep(const clang::Expr *Write, const clang::ValueDecl *Var,
+                Loop &L);
+  /// Before a loop's body: Var (when modelled) becomes L's LoopVar symbol,
+  /// derived induction variables their value in terms of it, everything
+  /// else Body, Inc or Cond write unknown. Returns the derived variables.
+  std::vector<DerivedInduction>
+  bindLoopVariables(const clang::Stmt *Body, const clang::Expr *Inc,
+                    const clang::Expr *Cond, const clang::ValueDecl *Var,
+                    const Loop &L);
+  /// After a loop: its variables are unknown ("the value after the loop").
+  void forgetLoopVariables(const clang::ValueDecl *Var,
+                           const std::vector<DerivedInduction> &Derived,
+                           unsigned LoopId);
+  /// How control leaves the statement after a loop whose body left by Body.
+  Flow exitFromLoop(const Flow &Body, clang::SourceLocation At);
+  /// The Loop::Condition of a do loop from its test after the body.
+  Predicate doCondition(const clang::Expr *CondE, bool Modelled,
+                        const Loop &L);
   void walkDecl(const clang::VarDecl *VD);
   void havocAssigned(const clang::Stmt *Body, const clang::ValueDecl *Except,
                      const std::string &Why);
@@ -203,17 +239,15 @@ private:
                                                 const clang::FunctionDecl *F);
 
   // --- derived induction variables (InductionVars.cpp)
-  /// A variable a for loop changes by the same loop-invariant amount once
-  /// per iteration (`b += bStep` beside `a += aStep`, `A += BK` at the end
-  /// of a K loop): its value at the loop's entry and the amount (in bytes
-  /// for pointers).
-  struct DerivedInduction {
-    const clang::ValueDecl *Var = nullptr;
-    AbsValue Start;
-    Expr Step;
-  };
   std::vector<DerivedInduction>
-  derivedInductions(const clang::ForStmt *S, const clang::ValueDecl *LoopVar);
+  derivedInductions(const clang::Stmt *Body, const clang::Expr *Inc,
+                    const clang::Expr *Cond, const clang::ValueDecl *LoopVar);
+  /// The induction variable of a while or do loop: a local stepped by one
+  /// whole statement of the body, written nowhere else in the loop, and read
+  /// by the condition. Fills L's name, step and init (or UnknownReason when
+  /// the step or the start cannot be modelled); nullptr when there is none.
+  const clang::ValueDecl *whileInduction(const clang::Stmt *Body,
+                                         const clang::Expr *Cond, Loop &L);
   /// Gives each derived variable its value in iteration (LoopVar - Init) /
   /// StepValue of loop L: Start + that many Steps.
   void bindDerivedInductions(const std::vector<DerivedInduction> &Derived,
