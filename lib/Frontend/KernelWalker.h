@@ -156,7 +156,18 @@ private:
   Flow walkFor(const clang::ForStmt *S);
   Flow walkWhile(const clang::Stmt *S, const clang::Expr *Cond,
                  const clang::Stmt *Body, bool IsDo);
-  Flow walkLoopBody(const clang::Stmt *Body, unsigned LoopId);
+  /// Walks a loop body under the guard that the thread has not left the
+  /// loop in an earlier iteration (LoopExits.cpp). UniformsBefore: the
+  /// number of K.Uniforms before the loop (later ones may differ between
+  /// iterations).
+  Flow walkLoopBody(const clang::Stmt *Body, unsigned LoopId,
+                    size_t UniformsBefore);
+  /// The exact guard "has not left loop LoopId in an earlier iteration" when
+  /// Exit (how one iteration leaves it) only grows with the iterations;
+  /// nullopt otherwise.
+  std::optional<Predicate> stayedInLoop(const Predicate &Exit,
+                                        unsigned LoopId,
+                                        size_t UniformsBefore) const;
   /// The value a loop's variable has before the loop (a local's, or a
   /// kernel parameter's), if it is tracked.
   std::optional<AbsValue> valueBeforeLoop(const clang::ValueDecl *Var);

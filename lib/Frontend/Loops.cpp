@@ -1,9 +1,11 @@
 //===- Loops.cpp - for, while and do loops --------------------------------===//
 //
-// A for loop with a recognizable induction variable and constant step becomes
-// a model Loop whose variable is a LoopVar symbol inside the body; anything
-// else the loop writes is forgotten. while/do/range-for loops are recorded
-// without an induction variable.
+// A for loop with a recognizable induction variable and a constant or
+// block-uniform step becomes a model Loop whose variable is a LoopVar symbol
+// inside the body; so does a while or do loop whose body steps a variable
+// the condition tests (InductionVars.cpp finds it). Anything else the loop
+// writes is forgotten. Range-for loops are recorded without an induction
+// variable. How a body may leave its loop is LoopExits.cpp's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,41 +19,6 @@ namespace warplint {
 
 using namespace clang;
 using namespace walker;
-
-Flow KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId) {
-  ExitFinder EF;
-  EF.TraverseStmt(const_cast<Stmt *>(Body));
-  if (!EF.Found)
-    return walkStmt(Body);
-  // A thread that left the loop in an earlier iteration does not execute the
-  // body again. Find out whether that may split the warp with a first pass,
-  // then walk again under an opaque guard. Deep nests skip the first pass to
-  // stay linear.
-  bool Dep = true;
-  if (LoopStack.size() <= 4) {
-    size_t NA = K.Accesses.size(), NL = K.Loops.size(),
-           NU = K.Uniforms.size(), NR = K.Remarks.size();
-    auto Env = Frames.back().Env;
-    bool Cap = CapReached;
-    Flow F = walkStmt(Body);
-    Predicate Exit = orElse(F.Break, F.Return);
-    Dep = threadDependent(Exit);
-    K.Accesses.resize(NA);
-    K.Loops.resize(NL);
-    LoopThreadDep.resize(NL);
-    K.Uniforms.resize(NU);
-    K.Remarks.resize(NR);
-    Frames.back().Env = Env;
-    CapReached = Cap;
-  }
-  Guards.push_back(Predicate::unknown(
-      "whether the thread left the loop '" + K.Loops[LoopId].VarName +
-          "' in an earlier iteration",
-      Dep));
-  Flow F = walkStmt(Body);
-  Guards.pop_back();
-  return F;
-}
 
 std::optional<Expr> KernelWalker::uniformStep(const clang::Expr *E) {
   // blockDim.x reads a property through a call: only definite side effects
@@ -215,6 +182,7 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
   }
 
   unsigned Id = K.Loops.size();
+  size_t UniformsBefore = K.Uniforms.size();
   K.Loops.emplace_back();
   LoopThreadDep.push_back(false);
   Loop L;
@@ -260,7 +228,7 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
 
   Flow Body;
   if (L.Condition.kind() != PredKind::False)
-    Body = walkLoopBody(S->getBody(), Id);
+    Body = walkLoopBody(S->getBody(), Id, UniformsBefore);
   LoopStack.pop_back();
   forgetLoopVariables(Var, Derived, Id);
   return exitFromLoop(Body, S->getForLoc());
@@ -324,6 +292,7 @@ Flow KernelWalker::exitFromLoop(const Flow &Body, SourceLocation At) {
 Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
                              const Stmt *Body, bool IsDo) {
   unsigned Id = K.Loops.size();
+  size_t UniformsBefore = K.Uniforms.size();
   K.Loops.emplace_back();
   LoopThreadDep.push_back(true);
   Loop L;
@@ -364,7 +333,7 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
     // A modelled loop's condition bounds its iterations, as for a for loop.
     if (!Modelled)
       Guards.push_back(C);
-    Body1 = walkLoopBody(Body, Id);
+    Body1 = walkLoopBody(Body, Id, UniformsBefore);
     if (!Modelled)
       Guards.pop_back();
   }
