@@ -343,6 +343,13 @@ void KernelWalker::mergeEnv(const Predicate &C,
                          {Predicate::conj({C, A.Bool}),
                           Predicate::conj({Predicate::negate(C), B.Bool})}));
     } else if (A.K == AbsValue::Kind::Pointer &&
+               B.K == AbsValue::Kind::Pointer &&
+               (A.Object != B.Object || !A.AlsoObjects.empty() ||
+                !B.AlsoObjects.empty())) {
+      Out[D] = eitherPointer(
+          A, B, "'" + D->getName().str() + "' as assigned in different branches",
+          threadDependent(C));
+    } else if (A.K == AbsValue::Kind::Pointer &&
                B.K == AbsValue::Kind::Pointer && A.Object == B.Object) {
       AbsValue P = A;
       if (A.Offset && B.Offset)

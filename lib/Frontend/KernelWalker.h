@@ -52,6 +52,11 @@ struct AbsValue {
   /// Pointer derived by something other than a plain subscript chain
   /// (pointer variables, arithmetic, casts): flattening of a multi-dim array.
   bool Derived = false;
+  /// Kind::Pointer that may point into any of several objects (`c ? Buf0 :
+  /// Buf1`, branches that assign different buffers): the objects besides
+  /// Object. Offset is then unknown; an access through it is listed once
+  /// per object.
+  std::vector<unsigned> AlsoObjects;
 
   static AbsValue unknown(std::string Reason, bool ThreadDep) {
     AbsValue V;
@@ -210,7 +215,11 @@ private:
   AbsValue evalBinary(const clang::BinaryOperator *B);
   AbsValue evalUnary(const clang::UnaryOperator *U);
   AbsValue evalCast(const clang::CastExpr *C);
-  AbsValue evalConditional(const clang::AbstractConditionalOperator *C);
+  /// Arm evaluates each arm (as a value, or read as an lvalue).
+  AbsValue
+  evalConditional(const clang::AbstractConditionalOperator *C,
+                  llvm::function_ref<AbsValue(const clang::Expr *)> Arm);
+  AbsValue decayArray(const clang::Expr *Array);
   AbsValue evalAssign(const clang::BinaryOperator *B);
   AbsValue evalIncDec(const clang::UnaryOperator *U);
   AbsValue evalDeclRef(const clang::DeclRefExpr *D);
@@ -235,6 +244,10 @@ private:
   AbsValue lookupVar(const clang::ValueDecl *D, const clang::Expr *E);
   std::optional<unsigned> paramIndex(const clang::ValueDecl *D) const;
   AbsValue opaqueLoadValue(const AbsValue &Addr, const clang::Expr *E);
+  /// A pointer into A's or B's objects, as chosen by a condition: an
+  /// unknown offset, Why as the reason.
+  static AbsValue eitherPointer(const AbsValue &A, const AbsValue &B,
+                                std::string Why, bool ThreadDep);
 
   // --- calls (CallEval.cpp)
   AbsValue evalCall(const clang::CallExpr *C);
