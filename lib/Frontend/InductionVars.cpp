@@ -153,6 +153,19 @@ std::optional<Expr> exactQuotient(const Expr &E, int64_t D) {
   }
 }
 
+/// c when E is c * Step (or Step itself), nullopt otherwise.
+std::optional<int64_t> constantMultiple(const Expr &E, const Expr &Step) {
+  if (E == Step)
+    return 1;
+  if (E.kind() != ExprKind::Mul)
+    return std::nullopt;
+  if (std::optional<int64_t> C = E.lhs().asConst(); C && E.rhs() == Step)
+    return C;
+  if (std::optional<int64_t> C = E.rhs().asConst(); C && E.lhs() == Step)
+    return C;
+  return std::nullopt;
+}
+
 /// The expressions a loop runs exactly once per iteration, in order: the
 /// operands of the increment's comma list and the expression statements at
 /// the top level of the body, unless a continue of this loop may skip some.
@@ -292,8 +305,17 @@ void KernelWalker::bindDerivedInductions(
     // StepValue) when the amount divides, so the model stays affine.
     Expr Advance =
         Expr::binary(ExprKind::Div, I - L.Init, Expr(L.StepValue)) * D.Step;
-    if (std::optional<Expr> PerUnit = exactQuotient(D.Step, L.StepValue))
+    if (L.StepExpr) {
+      // A block-uniform step (`i += step, p += step`): only an amount that
+      // is a constant multiple of it keeps the model free of division.
+      std::optional<int64_t> PerUnit = constantMultiple(D.Step, *L.StepExpr);
+      if (!PerUnit)
+        continue; // stays "changes in a loop"
+      Advance = (I - L.Init) * Expr(*PerUnit);
+    } else if (std::optional<Expr> PerUnit =
+                   exactQuotient(D.Step, L.StepValue)) {
       Advance = (I - L.Init) * *PerUnit;
+    }
     AbsValue V = D.Start;
     if (V.K == AbsValue::Kind::Int)
       V.Int = V.Int + Advance;

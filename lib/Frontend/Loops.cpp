@@ -243,7 +243,7 @@ KernelWalker::bindLoopVariables(const Stmt *Body, const clang::Expr *Inc,
   // it.
   bool Modelled = Var && L.UnknownReason.empty();
   std::vector<DerivedInduction> Derived;
-  if (Modelled && L.Step == Loop::StepKind::Add && !L.StepExpr)
+  if (Modelled && L.Step == Loop::StepKind::Add)
     Derived = derivedInductions(Body, Inc, Cond, Var);
   for (const Stmt *Part : {static_cast<const Stmt *>(Body),
                            static_cast<const Stmt *>(Inc),
