@@ -114,20 +114,14 @@ bool KernelWalker::loopStep(const clang::Expr *Write, const ValueDecl *Var,
       L.StepValue = -*C;
       break;
     case BO_MulAssign:
-      L.Step = Loop::StepKind::Multiply;
-      L.StepValue = *C;
-      break;
     case BO_ShlAssign:
       L.Step = Loop::StepKind::Multiply;
-      L.StepValue = Pow2(*C);
+      L.StepValue = Op == BO_MulAssign ? *C : Pow2(*C);
       break;
     case BO_DivAssign:
-      L.Step = Loop::StepKind::Divide;
-      L.StepValue = *C;
-      break;
     case BO_ShrAssign:
       L.Step = Loop::StepKind::Divide;
-      L.StepValue = Pow2(*C);
+      L.StepValue = Op == BO_DivAssign ? *C : Pow2(*C);
       break;
     default:
       return false;
