@@ -225,7 +225,7 @@ AbsValue KernelWalker::evalImpl(const clang::Expr *E) {
   if (const auto *C = dyn_cast<CastExpr>(E))
     return evalCast(C);
   if (const auto *C = dyn_cast<AbstractConditionalOperator>(E))
-    return evalConditional(C);
+    return evalConditional(C, [&](const clang::Expr *X) { return eval(X); });
   if (const auto *C = dyn_cast<CXXOperatorCallExpr>(E))
     return evalOperatorCall(C);
   if (const auto *C = dyn_cast<CallExpr>(E))
@@ -506,17 +506,30 @@ AbsValue KernelWalker::evalAssign(const BinaryOperator *B) {
   return New;
 }
 
+AbsValue KernelWalker::decayArray(const clang::Expr *Array) {
+  LValue LV = evalLValue(Array);
+  if (LV.K == LValue::Kind::Memory)
+    return LV.Ptr;
+  return AbsValue::unknown("the array '" + text(Array) + "'", true);
+}
+
 AbsValue KernelWalker::evalCast(const CastExpr *C) {
   const clang::Expr *Sub = C->getSubExpr();
+  // `c ? A[i] : B[i]` and `c ? Buf0 : Buf1` are lvalues: each arm is read
+  // (or decays) under its own condition.
+  if (const auto *CO = dyn_cast<ConditionalOperator>(Sub->IgnoreParens());
+      CO && (C->getCastKind() == CK_LValueToRValue ||
+             C->getCastKind() == CK_ArrayToPointerDecay))
+    return evalConditional(CO, [&](const clang::Expr *X) {
+      return C->getCastKind() == CK_LValueToRValue
+                 ? readLValue(evalLValue(X), X)
+                 : decayArray(X);
+    });
   switch (C->getCastKind()) {
   case CK_LValueToRValue:
     return readLValue(evalLValue(Sub), C);
-  case CK_ArrayToPointerDecay: {
-    LValue LV = evalLValue(Sub);
-    if (LV.K == LValue::Kind::Memory)
-      return LV.Ptr;
-    return AbsValue::unknown("the array '" + text(Sub) + "'", true);
-  }
+  case CK_ArrayToPointerDecay:
+    return decayArray(Sub);
   case CK_IntegralToBoolean:
   case CK_PointerToBoolean:
     return AbsValue::boolean(toPred(eval(Sub), Sub));
@@ -561,13 +574,33 @@ AbsValue KernelWalker::evalCast(const CastExpr *C) {
   return V;
 }
 
-AbsValue KernelWalker::evalConditional(const AbstractConditionalOperator *C) {
+AbsValue KernelWalker::eitherPointer(const AbsValue &A, const AbsValue &B,
+                                     std::string Why, bool ThreadDep) {
+  // Accesses through it are listed for every object it may point into,
+  // each unknown: which one a lane uses is not tracked.
+  AbsValue Out = AbsValue::pointer(A.Object, std::nullopt);
+  Out.Reason = std::move(Why);
+  Out.ThreadDep = ThreadDep;
+  Out.Derived = true;
+  for (const AbsValue *V : {&A, &B}) {
+    std::vector<unsigned> Objs = V->AlsoObjects;
+    Objs.push_back(V->Object);
+    for (unsigned O : Objs)
+      if (O != Out.Object && !llvm::is_contained(Out.AlsoObjects, O))
+        Out.AlsoObjects.push_back(O);
+  }
+  return Out;
+}
+
+AbsValue KernelWalker::evalConditional(
+    const AbstractConditionalOperator *C,
+    llvm::function_ref<AbsValue(const clang::Expr *)> Arm) {
   Predicate P = toPred(eval(C->getCond()), C->getCond());
   Guards.push_back(P);
-  AbsValue A = eval(C->getTrueExpr());
+  AbsValue A = Arm(C->getTrueExpr());
   Guards.pop_back();
   Guards.push_back(Predicate::negate(P));
-  AbsValue B = eval(C->getFalseExpr());
+  AbsValue B = Arm(C->getFalseExpr());
   Guards.pop_back();
   if (auto K = P.kind(); K == PredKind::True || K == PredKind::False)
     return K == PredKind::True ? A : B;
@@ -578,6 +611,10 @@ AbsValue KernelWalker::evalConditional(const AbstractConditionalOperator *C) {
     Out.Derived = true;
     return Out;
   }
+  if (A.K == AbsValue::Kind::Pointer && B.K == AbsValue::Kind::Pointer)
+    return eitherPointer(A, B,
+                         "a pointer chosen by '" + text(C->getCond()) + "'",
+                         threadDependent(P));
   if (A.K == AbsValue::Kind::Bool && B.K == AbsValue::Kind::Bool)
     return AbsValue::boolean(Predicate::disj(
         {Predicate::conj({P, A.Bool}),

@@ -76,21 +76,6 @@ public:
   }
 };
 
-/// The operands of a comma list, left to right.
-void commaOperands(const clang::Expr *E,
-                   std::vector<const clang::Expr *> &Out) {
-  if (!E)
-    return;
-  E = E->IgnoreParens();
-  if (const auto *B = dyn_cast<BinaryOperator>(E);
-      B && B->getOpcode() == BO_Comma) {
-    commaOperands(B->getLHS(), Out);
-    commaOperands(B->getRHS(), Out);
-    return;
-  }
-  Out.push_back(E);
-}
-
 /// For `V += E`, `V -= E`, `V = V + E`, `V = E + V`, `V = V - E`, `++V`,
 /// `V--` ...: the added expression (nullptr for ++/--) and its sign.
 struct Increment {
@@ -168,56 +153,128 @@ std::optional<Expr> exactQuotient(const Expr &E, int64_t D) {
   }
 }
 
+/// c when E is c * Step (or Step itself), nullopt otherwise.
+std::optional<int64_t> constantMultiple(const Expr &E, const Expr &Step) {
+  if (E == Step)
+    return 1;
+  if (E.kind() != ExprKind::Mul)
+    return std::nullopt;
+  if (std::optional<int64_t> C = E.lhs().asConst(); C && E.rhs() == Step)
+    return C;
+  if (std::optional<int64_t> C = E.rhs().asConst(); C && E.lhs() == Step)
+    return C;
+  return std::nullopt;
+}
+
+/// The expressions a loop runs exactly once per iteration, in order: the
+/// operands of the increment's comma list and the expression statements at
+/// the top level of the body, unless a continue of this loop may skip some.
+std::vector<const clang::Expr *> everyIteration(const Stmt *Body,
+                                                const clang::Expr *Inc) {
+  std::vector<const clang::Expr *> Out;
+  commaOperands(Inc, Out);
+  ContinueFinder CF;
+  CF.TraverseStmt(const_cast<Stmt *>(Body));
+  if (CF.Found)
+    return Out;
+  if (const auto *E = dyn_cast_or_null<clang::Expr>(Body))
+    commaOperands(E, Out);
+  if (const auto *C = dyn_cast_or_null<CompoundStmt>(Body))
+    for (const Stmt *Child : C->body())
+      if (const auto *E = dyn_cast<clang::Expr>(Child))
+        commaOperands(E, Out);
+  return Out;
+}
+
+/// Whether E reads the variable V.
+class ReadsVar : public RecursiveASTVisitor<ReadsVar> {
+public:
+  explicit ReadsVar(const ValueDecl *V) : V(V) {}
+  bool Found = false;
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    Found |= D->getDecl() == V;
+    return !Found;
+  }
+
+private:
+  const ValueDecl *V;
+};
+
+WriteSites writesIn(const Stmt *Body, const clang::Expr *Inc,
+                    const clang::Expr *Cond) {
+  WriteSites W;
+  for (const Stmt *Part : {Body, static_cast<const Stmt *>(Inc),
+                           static_cast<const Stmt *>(Cond)})
+    if (Part)
+      W.TraverseStmt(const_cast<Stmt *>(Part));
+  return W;
+}
+
 } // namespace
 
-std::vector<KernelWalker::DerivedInduction>
-KernelWalker::derivedInductions(const ForStmt *S, const ValueDecl *LoopVar) {
-  std::vector<DerivedInduction> Out;
-  WriteSites W;
-  W.TraverseStmt(const_cast<Stmt *>(S->getBody()));
-  W.TraverseStmt(const_cast<clang::Expr *>(S->getInc()));
-  if (S->getCond())
-    W.TraverseStmt(const_cast<clang::Expr *>(S->getCond()));
+const ValueDecl *KernelWalker::whileInduction(const Stmt *Body,
+                                              const clang::Expr *Cond,
+                                              Loop &L) {
+  if (!Cond)
+    return nullptr;
+  WriteSites W = writesIn(Body, nullptr, Cond);
+  for (const clang::Expr *E : everyIteration(Body, nullptr)) {
+    const ValueDecl *Var = writtenBy(E);
+    if (!Var || W.Writes[Var].size() != 1)
+      continue;
+    ReadsVar R(Var);
+    R.TraverseStmt(const_cast<clang::Expr *>(Cond));
+    std::optional<AbsValue> Start = valueBeforeLoop(Var);
+    if (!R.Found || !Start || Start->K != AbsValue::Kind::Int)
+      continue;
+    L.VarName = Var->getName().str();
+    if (!loopStep(E, Var, L)) {
+      if (L.UnknownReason.empty())
+        L.UnknownReason = "unsupported step '" + text(E) + "'";
+      return Var;
+    }
+    setLoopInit(Var, L);
+    return Var;
+  }
+  return nullptr;
+}
 
-  // Where a write may stand: a whole statement of the body (run once per
-  // iteration unless a continue skips it), or an operand of the increment.
-  std::vector<const clang::Expr *> Regular;
-  commaOperands(S->getInc(), Regular);
-  ContinueFinder CF;
-  CF.TraverseStmt(const_cast<Stmt *>(S->getBody()));
-  if (const auto *Body = dyn_cast_or_null<CompoundStmt>(S->getBody());
-      Body && !CF.Found)
-    for (const Stmt *Child : Body->body())
-      if (const auto *E = dyn_cast<clang::Expr>(Child))
-        commaOperands(E, Regular);
+std::vector<KernelWalker::DerivedInduction>
+KernelWalker::derivedInductions(const Stmt *Body, const clang::Expr *Inc,
+                                const clang::Expr *Cond,
+                                const ValueDecl *LoopVar) {
+  std::vector<DerivedInduction> Out;
+  WriteSites W = writesIn(Body, Inc, Cond);
+  // Where a write may stand: run once per iteration.
+  std::vector<const clang::Expr *> Regular = everyIteration(Body, Inc);
 
   for (const auto &[Var, Writes] : W.Writes) {
     if (Var == LoopVar || Writes.size() != 1 ||
         !llvm::is_contained(Regular, Writes.front()->IgnoreParens()))
       continue;
-    std::optional<Increment> Inc = incrementOf(Writes.front(), Var);
-    if (!Inc)
+    std::optional<Increment> Step = incrementOf(Writes.front(), Var);
+    if (!Step)
       continue;
-    auto It = Frames.back().Env.find(Var);
-    if (It == Frames.back().Env.end())
+    std::optional<AbsValue> Before = valueBeforeLoop(Var);
+    if (!Before)
       continue; // declared inside the loop, or not a local
-    const AbsValue &Start = It->second;
+    const AbsValue &Start = *Before;
     bool IsPointer = Start.K == AbsValue::Kind::Pointer && Start.Offset;
     if (Start.K != AbsValue::Kind::Int && !IsPointer)
       continue;
 
     Expr Amount(1);
-    if (Inc->Amount) {
+    if (Step->Amount) {
       ReadsAny R(W.Writes);
-      R.TraverseStmt(const_cast<clang::Expr *>(Inc->Amount));
+      R.TraverseStmt(const_cast<clang::Expr *>(Step->Amount));
       if (R.Found ||
-          Inc->Amount->HasSideEffects(Ctx, /*IncludePossibleEffects=*/true))
+          Step->Amount->HasSideEffects(Ctx, /*IncludePossibleEffects=*/true))
         continue;
       // Evaluated without leaving a trace: the increment is walked again in
       // its place, as part of the body.
       size_t NA = K.Accesses.size(), NU = K.Uniforms.size(),
              NR = K.Remarks.size();
-      AbsValue V = eval(Inc->Amount);
+      AbsValue V = eval(Step->Amount);
       K.Accesses.resize(NA);
       K.Uniforms.resize(NU);
       K.Remarks.resize(NR);
@@ -232,7 +289,7 @@ KernelWalker::derivedInductions(const ForStmt *S, const ValueDecl *LoopVar) {
       Amount =
           Amount * Expr(Ctx.getTypeSizeInChars(Pointee).getQuantity());
     }
-    if (Inc->Sign < 0)
+    if (Step->Sign < 0)
       Amount = Expr(-1) * Amount;
     Out.push_back({Var, Start, Amount});
   }
@@ -248,8 +305,17 @@ void KernelWalker::bindDerivedInductions(
     // StepValue) when the amount divides, so the model stays affine.
     Expr Advance =
         Expr::binary(ExprKind::Div, I - L.Init, Expr(L.StepValue)) * D.Step;
-    if (std::optional<Expr> PerUnit = exactQuotient(D.Step, L.StepValue))
+    if (L.StepExpr) {
+      // A block-uniform step (`i += step, p += step`): only an amount that
+      // is a constant multiple of it keeps the model free of division.
+      std::optional<int64_t> PerUnit = constantMultiple(D.Step, *L.StepExpr);
+      if (!PerUnit)
+        continue; // stays "changes in a loop"
+      Advance = (I - L.Init) * Expr(*PerUnit);
+    } else if (std::optional<Expr> PerUnit =
+                   exactQuotient(D.Step, L.StepValue)) {
       Advance = (I - L.Init) * *PerUnit;
+    }
     AbsValue V = D.Start;
     if (V.K == AbsValue::Kind::Int)
       V.Int = V.Int + Advance;

@@ -343,6 +343,13 @@ void KernelWalker::mergeEnv(const Predicate &C,
                          {Predicate::conj({C, A.Bool}),
                           Predicate::conj({Predicate::negate(C), B.Bool})}));
     } else if (A.K == AbsValue::Kind::Pointer &&
+               B.K == AbsValue::Kind::Pointer &&
+               (A.Object != B.Object || !A.AlsoObjects.empty() ||
+                !B.AlsoObjects.empty())) {
+      Out[D] = eitherPointer(
+          A, B, "'" + D->getName().str() + "' as assigned in different branches",
+          threadDependent(C));
+    } else if (A.K == AbsValue::Kind::Pointer &&
                B.K == AbsValue::Kind::Pointer && A.Object == B.Object) {
       AbsValue P = A;
       if (A.Offset && B.Offset)
@@ -404,8 +411,16 @@ void KernelWalker::havocAssigned(const Stmt *Body, const ValueDecl *Except,
     if (D == Except)
       continue;
     auto It = Env.find(D);
-    if (It == Env.end())
-      continue; // declared inside the loop, or not a local
+    if (It == Env.end()) {
+      // A kernel parameter is read from its symbol until first written:
+      // written here, it needs a place in the environment to be forgotten.
+      std::optional<AbsValue> Param;
+      if (paramIndex(D))
+        Param = lookupVar(D, nullptr);
+      if (!Param)
+        continue; // declared inside the loop, or not a local
+      It = Env.emplace(D, *Param).first;
+    }
     bool Dep = true;
     std::string Reason = "'" + D->getName().str() + "', which " + Why + " (" +
                          locString(Ctx, L) + ")";

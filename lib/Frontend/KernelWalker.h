@@ -52,6 +52,11 @@ struct AbsValue {
   /// Pointer derived by something other than a plain subscript chain
   /// (pointer variables, arithmetic, casts): flattening of a multi-dim array.
   bool Derived = false;
+  /// Kind::Pointer that may point into any of several objects (`c ? Buf0 :
+  /// Buf1`, branches that assign different buffers): the objects besides
+  /// Object. Offset is then unknown; an access through it is listed once
+  /// per object.
+  std::vector<unsigned> AlsoObjects;
 
   static AbsValue unknown(std::string Reason, bool ThreadDep) {
     AbsValue V;
@@ -139,6 +144,16 @@ private:
     std::map<const clang::ValueDecl *, LValue> Refs;
   };
 
+  /// A variable a loop changes by the same loop-invariant amount once
+  /// per iteration (`b += bStep` beside `a += aStep`, `A += BK` at the end
+  /// of a K loop): its value at the loop's entry and the amount (in bytes
+  /// for pointers).
+  struct DerivedInduction {
+    const clang::ValueDecl *Var = nullptr;
+    AbsValue Start;
+    Expr Step;
+  };
+
   // --- statements (KernelWalker.cpp)
   Flow walkStmt(const clang::Stmt *S);
   Flow walkCompound(const clang::CompoundStmt *S);
@@ -146,7 +161,44 @@ private:
   Flow walkFor(const clang::ForStmt *S);
   Flow walkWhile(const clang::Stmt *S, const clang::Expr *Cond,
                  const clang::Stmt *Body, bool IsDo);
-  Flow walkLoopBody(const clang::Stmt *Body, unsigned LoopId);
+  /// Walks a loop body under the guard that the thread has not left the
+  /// loop in an earlier iteration (LoopExits.cpp). UniformsBefore: the
+  /// number of K.Uniforms before the loop (later ones may differ between
+  /// iterations).
+  Flow walkLoopBody(const clang::Stmt *Body, unsigned LoopId,
+                    size_t UniformsBefore);
+  /// The exact guard "has not left loop LoopId in an earlier iteration" when
+  /// Exit (how one iteration leaves it) only grows with the iterations;
+  /// nullopt otherwise.
+  std::optional<Predicate> stayedInLoop(const Predicate &Exit,
+                                        unsigned LoopId,
+                                        size_t UniformsBefore) const;
+  /// The value a loop's variable has before the loop (a local's, or a
+  /// kernel parameter's), if it is tracked.
+  std::optional<AbsValue> valueBeforeLoop(const clang::ValueDecl *Var);
+  /// Sets L.Init from Var's value before the loop, or L.UnknownReason.
+  void setLoopInit(const clang::ValueDecl *Var, Loop &L);
+  /// Fills L's step from Write, the expression that steps Var once per
+  /// iteration; false (with L.UnknownReason when it says more than
+  /// "unsupported") when the step is not modelled.
+  bool loopStep(const clang::Expr *Write, const clang::ValueDecl *Var,
+                Loop &L);
+  /// Before a loop's body: Var (when modelled) becomes L's LoopVar symbol,
+  /// derived induction variables their value in terms of it, everything
+  /// else Body, Inc or Cond write unknown. Returns the derived variables.
+  std::vector<DerivedInduction>
+  bindLoopVariables(const clang::Stmt *Body, const clang::Expr *Inc,
+                    const clang::Expr *Cond, const clang::ValueDecl *Var,
+                    const Loop &L);
+  /// After a loop: its variables are unknown ("the value after the loop").
+  void forgetLoopVariables(const clang::ValueDecl *Var,
+                           const std::vector<DerivedInduction> &Derived,
+                           unsigned LoopId);
+  /// How control leaves the statement after a loop whose body left by Body.
+  Flow exitFromLoop(const Flow &Body, clang::SourceLocation At);
+  /// The Loop::Condition of a do loop from its test after the body.
+  Predicate doCondition(const clang::Expr *CondE, bool Modelled,
+                        const Loop &L);
   void walkDecl(const clang::VarDecl *VD);
   void havocAssigned(const clang::Stmt *Body, const clang::ValueDecl *Except,
                      const std::string &Why);
@@ -163,7 +215,11 @@ private:
   AbsValue evalBinary(const clang::BinaryOperator *B);
   AbsValue evalUnary(const clang::UnaryOperator *U);
   AbsValue evalCast(const clang::CastExpr *C);
-  AbsValue evalConditional(const clang::AbstractConditionalOperator *C);
+  /// Arm evaluates each arm (as a value, or read as an lvalue).
+  AbsValue
+  evalConditional(const clang::AbstractConditionalOperator *C,
+                  llvm::function_ref<AbsValue(const clang::Expr *)> Arm);
+  AbsValue decayArray(const clang::Expr *Array);
   AbsValue evalAssign(const clang::BinaryOperator *B);
   AbsValue evalIncDec(const clang::UnaryOperator *U);
   AbsValue evalDeclRef(const clang::DeclRefExpr *D);
@@ -188,6 +244,10 @@ private:
   AbsValue lookupVar(const clang::ValueDecl *D, const clang::Expr *E);
   std::optional<unsigned> paramIndex(const clang::ValueDecl *D) const;
   AbsValue opaqueLoadValue(const AbsValue &Addr, const clang::Expr *E);
+  /// A pointer into A's or B's objects, as chosen by a condition: an
+  /// unknown offset, Why as the reason.
+  static AbsValue eitherPointer(const AbsValue &A, const AbsValue &B,
+                                std::string Why, bool ThreadDep);
 
   // --- calls (CallEval.cpp)
   AbsValue evalCall(const clang::CallExpr *C);
@@ -203,17 +263,15 @@ private:
                                                 const clang::FunctionDecl *F);
 
   // --- derived induction variables (InductionVars.cpp)
-  /// A variable a for loop changes by the same loop-invariant amount once
-  /// per iteration (`b += bStep` beside `a += aStep`, `A += BK` at the end
-  /// of a K loop): its value at the loop's entry and the amount (in bytes
-  /// for pointers).
-  struct DerivedInduction {
-    const clang::ValueDecl *Var = nullptr;
-    AbsValue Start;
-    Expr Step;
-  };
   std::vector<DerivedInduction>
-  derivedInductions(const clang::ForStmt *S, const clang::ValueDecl *LoopVar);
+  derivedInductions(const clang::Stmt *Body, const clang::Expr *Inc,
+                    const clang::Expr *Cond, const clang::ValueDecl *LoopVar);
+  /// The induction variable of a while or do loop: a local stepped by one
+  /// whole statement of the body, written nowhere else in the loop, and read
+  /// by the condition. Fills L's name, step and init (or UnknownReason when
+  /// the step or the start cannot be modelled); nullptr when there is none.
+  const clang::ValueDecl *whileInduction(const clang::Stmt *Body,
+                                         const clang::Expr *Cond, Loop &L);
   /// Gives each derived variable its value in iteration (LoopVar - Init) /
   /// StepValue of loop L: Start + that many Steps.
   void bindDerivedInductions(const std::vector<DerivedInduction> &Derived,

@@ -14,6 +14,7 @@
 #include "clang/AST/StmtCXX.h"
 
 #include <map>
+#include <vector>
 
 namespace warplint {
 
@@ -91,6 +92,35 @@ private:
     return true;
   }
 };
+
+/// The operands of a comma list, left to right.
+inline void commaOperands(const clang::Expr *E,
+                          std::vector<const clang::Expr *> &Out) {
+  if (!E)
+    return;
+  E = E->IgnoreParens();
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && B->getOpcode() == BO_Comma) {
+    commaOperands(B->getLHS(), Out);
+    commaOperands(B->getRHS(), Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+/// The local variable an assignment or ++/-- expression writes (`i += s`,
+/// `++i`, `i = i * 2`), or nullptr.
+inline const ValueDecl *writtenBy(const clang::Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return U->isIncrementDecrementOp() ? WrittenVars::target(U->getSubExpr())
+                                       : nullptr;
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return B->isAssignmentOp() ? WrittenVars::target(B->getLHS()) : nullptr;
+  return nullptr;
+}
 
 inline bool alwaysExits(const Flow &F) {
   return F.Return.isTrue() || F.Break.isTrue() || F.Continue.isTrue();

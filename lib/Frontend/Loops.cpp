@@ -1,9 +1,11 @@
 //===- Loops.cpp - for, while and do loops --------------------------------===//
 //
-// A for loop with a recognizable induction variable and constant step becomes
-// a model Loop whose variable is a LoopVar symbol inside the body; anything
-// else the loop writes is forgotten. while/do/range-for loops are recorded
-// without an induction variable.
+// A for loop with a recognizable induction variable and a constant or
+// block-uniform step becomes a model Loop whose variable is a LoopVar symbol
+// inside the body; so does a while or do loop whose body steps a variable
+// the condition tests (InductionVars.cpp finds it). Anything else the loop
+// writes is forgotten. Range-for loops are recorded without an induction
+// variable. How a body may leave its loop is LoopExits.cpp's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,41 +19,6 @@ namespace warplint {
 
 using namespace clang;
 using namespace walker;
-
-Flow KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId) {
-  ExitFinder EF;
-  EF.TraverseStmt(const_cast<Stmt *>(Body));
-  if (!EF.Found)
-    return walkStmt(Body);
-  // A thread that left the loop in an earlier iteration does not execute the
-  // body again. Find out whether that may split the warp with a first pass,
-  // then walk again under an opaque guard. Deep nests skip the first pass to
-  // stay linear.
-  bool Dep = true;
-  if (LoopStack.size() <= 4) {
-    size_t NA = K.Accesses.size(), NL = K.Loops.size(),
-           NU = K.Uniforms.size(), NR = K.Remarks.size();
-    auto Env = Frames.back().Env;
-    bool Cap = CapReached;
-    Flow F = walkStmt(Body);
-    Predicate Exit = orElse(F.Break, F.Return);
-    Dep = threadDependent(Exit);
-    K.Accesses.resize(NA);
-    K.Loops.resize(NL);
-    LoopThreadDep.resize(NL);
-    K.Uniforms.resize(NU);
-    K.Remarks.resize(NR);
-    Frames.back().Env = Env;
-    CapReached = Cap;
-  }
-  Guards.push_back(Predicate::unknown(
-      "whether the thread left the loop '" + K.Loops[LoopId].VarName +
-          "' in an earlier iteration",
-      Dep));
-  Flow F = walkStmt(Body);
-  Guards.pop_back();
-  return F;
-}
 
 std::optional<Expr> KernelWalker::uniformStep(const clang::Expr *E) {
   // blockDim.x reads a property through a call: only definite side effects
@@ -77,6 +44,110 @@ std::optional<Expr> KernelWalker::uniformStep(const clang::Expr *E) {
   return V.Int;
 }
 
+std::optional<AbsValue> KernelWalker::valueBeforeLoop(const ValueDecl *Var) {
+  auto &Env = Frames.back().Env;
+  if (auto It = Env.find(Var); It != Env.end())
+    return It->second;
+  // A kernel parameter the loop steps starts from the parameter's value.
+  if (paramIndex(Var))
+    return lookupVar(Var, nullptr);
+  return std::nullopt;
+}
+
+void KernelWalker::setLoopInit(const ValueDecl *Var, Loop &L) {
+  std::optional<AbsValue> V = valueBeforeLoop(Var);
+  if (V && V->K == AbsValue::Kind::Int) {
+    L.Init = V->Int;
+    return;
+  }
+  L.UnknownReason = "the initial value of '" + L.VarName + "' depends on " +
+                    (V ? V->Reason : std::string("unknown"));
+}
+
+bool KernelWalker::loopStep(const clang::Expr *Write, const ValueDecl *Var,
+                            Loop &L) {
+  // i++, i--, i += c, i -= c, i *= c, i <<= c, i /= c, i >>= c, i = i op c;
+  // c a constant, or for += and -= a block-uniform value.
+  auto ConstOf = [&](const clang::Expr *E) -> std::optional<int64_t> {
+    clang::Expr::EvalResult R;
+    if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().tryExtValue();
+    return std::nullopt;
+  };
+  const clang::Expr *Inc = Write->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc)) {
+    if (!U->isIncrementDecrementOp() ||
+        WrittenVars::target(U->getSubExpr()) != Var)
+      return false;
+    L.Step = Loop::StepKind::Add;
+    L.StepValue = U->isIncrementOp() ? 1 : -1;
+    return true;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(Inc);
+  if (!B || WrittenVars::target(B->getLHS()) != Var)
+    return false;
+  const clang::Expr *RHS = B->getRHS();
+  BinaryOperatorKind Op = B->getOpcode();
+  if (Op == BO_Assign) {
+    // i = i + c / i = i * c / ...
+    if (const auto *R = dyn_cast<BinaryOperator>(RHS->IgnoreParenImpCasts()))
+      if (WrittenVars::target(R->getLHS()) == Var) {
+        Op = R->getOpcode() == BO_Add   ? BO_AddAssign
+             : R->getOpcode() == BO_Sub ? BO_SubAssign
+             : R->getOpcode() == BO_Mul ? BO_MulAssign
+             : R->getOpcode() == BO_Div ? BO_DivAssign
+             : R->getOpcode() == BO_Shl ? BO_ShlAssign
+             : R->getOpcode() == BO_Shr ? BO_ShrAssign
+                                        : BO_Assign;
+        RHS = R->getRHS();
+      }
+  }
+  if (std::optional<int64_t> C = ConstOf(RHS)) {
+    auto Pow2 = [](int64_t S) {
+      return S >= 0 && S < 62 ? int64_t(1) << S : 0;
+    };
+    switch (Op) {
+    case BO_AddAssign:
+      L.StepValue = *C;
+      break;
+    case BO_SubAssign:
+      L.StepValue = -*C;
+      break;
+    case BO_MulAssign:
+    case BO_ShlAssign:
+      L.Step = Loop::StepKind::Multiply;
+      L.StepValue = Op == BO_MulAssign ? *C : Pow2(*C);
+      break;
+    case BO_DivAssign:
+    case BO_ShrAssign:
+      L.Step = Loop::StepKind::Divide;
+      L.StepValue = Op == BO_DivAssign ? *C : Pow2(*C);
+      break;
+    default:
+      return false;
+    }
+    if (L.Step != Loop::StepKind::Add)
+      return L.StepValue >= 2;
+    return L.StepValue != 0;
+  }
+  if (auto Step = uniformStep(RHS);
+      Step && (Op == BO_AddAssign || Op == BO_SubAssign)) {
+    // The grid-stride loop: i += gridDim.x * blockDim.x. The solver binds
+    // the launch into the step.
+    L.StepExpr = Op == BO_SubAssign ? Expr(-1) * *Step : *Step;
+    // A local that holds a constant (`int aStep = BLOCK_SIZE;`) is a
+    // constant step after all.
+    if (std::optional<int64_t> C = L.StepExpr->asConst(); C && *C != 0) {
+      L.StepValue = *C;
+      L.StepExpr.reset();
+    }
+    return true;
+  }
+  L.UnknownReason =
+      "the step of '" + L.VarName + "' is not a constant ('" + text(B) + "')";
+  return false;
+}
+
 Flow KernelWalker::walkFor(const ForStmt *S) {
   if (const Stmt *Init = S->getInit())
     walkStmt(Init);
@@ -84,36 +155,28 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
     walkDecl(CV);
 
   // The induction variable: declared or assigned in the init statement;
-  // of several declared there (`int a = aBegin, b = bBegin`), the one the
-  // increment's first operand steps. The others may be derived induction
-  // variables (InductionVars.cpp).
+  // of several declared there (`int a = aBegin, b = bBegin`), or with no
+  // init statement at all (`for (; idx < n; idx += stride)`, which starts
+  // from the value the variable has), the one the increment's first operand
+  // steps. The others may be derived induction variables (InductionVars.cpp).
+  std::vector<const clang::Expr *> Incs;
+  commaOperands(S->getInc(), Incs);
+  const ValueDecl *FirstStepped = Incs.empty() ? nullptr : writtenBy(Incs[0]);
   const ValueDecl *Var = nullptr;
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(S->getInit())) {
-    if (DS->isSingleDecl()) {
+    if (DS->isSingleDecl())
       Var = dyn_cast<VarDecl>(DS->getSingleDecl());
-    } else if (const clang::Expr *First = S->getInc()) {
-      while (const auto *C = dyn_cast<BinaryOperator>(First->IgnoreParens()))
-        if (C->getOpcode() == BO_Comma)
-          First = C->getLHS();
-        else
-          break;
-      First = First->IgnoreParenImpCasts();
-      const clang::Expr *Target = nullptr;
-      if (const auto *U = dyn_cast<UnaryOperator>(First))
-        Target = U->getSubExpr();
-      else if (const auto *B = dyn_cast<BinaryOperator>(First))
-        Target = B->getLHS();
-      const ValueDecl *Stepped = Target ? WrittenVars::target(Target) : nullptr;
-      for (const Decl *D : DS->decls())
-        if (D == Stepped)
-          Var = Stepped;
-    }
+    else if (llvm::is_contained(DS->decls(), FirstStepped))
+      Var = FirstStepped;
   } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(S->getInit())) {
     if (B->getOpcode() == BO_Assign)
       Var = WrittenVars::target(B->getLHS());
+  } else if (!S->getInit()) {
+    Var = FirstStepped;
   }
 
   unsigned Id = K.Loops.size();
+  size_t UniformsBefore = K.Uniforms.size();
   K.Loops.emplace_back();
   LoopThreadDep.push_back(false);
   Loop L;
@@ -123,99 +186,14 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
   if (Var)
     L.VarName = Var->getName().str();
 
-  // The step: i++, i--, i += c, i -= c, i *= c, i <<= c, i /= c, i >>= c,
-  // i = i + c.
-  const clang::Expr *Inc = S->getInc();
-  if (const auto *Comma = dyn_cast_or_null<BinaryOperator>(Inc))
-    if (Comma->getOpcode() == BO_Comma)
-      Inc = Comma->getLHS();
+  // The step: the one operand of the increment's comma list that writes
+  // Var.
   bool StepOk = false;
-  auto ConstOf = [&](const clang::Expr *E) -> std::optional<int64_t> {
-    clang::Expr::EvalResult R;
-    if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
-      return R.Val.getInt().tryExtValue();
-    return std::nullopt;
-  };
-  if (Inc && Var) {
-    Inc = Inc->IgnoreParenImpCasts();
-    if (const auto *U = dyn_cast<UnaryOperator>(Inc)) {
-      if (U->isIncrementDecrementOp() &&
-          WrittenVars::target(U->getSubExpr()) == Var) {
-        L.Step = Loop::StepKind::Add;
-        L.StepValue = U->isIncrementOp() ? 1 : -1;
-        StepOk = true;
-      }
-    } else if (const auto *B = dyn_cast<BinaryOperator>(Inc)) {
-      const clang::Expr *RHS = B->getRHS();
-      std::optional<int64_t> C;
-      BinaryOperatorKind Op = B->getOpcode();
-      if (WrittenVars::target(B->getLHS()) == Var) {
-        if (Op == BO_Assign) {
-          // i = i + c / i = i * c / ...
-          if (const auto *R =
-                  dyn_cast<BinaryOperator>(RHS->IgnoreParenImpCasts()))
-            if (WrittenVars::target(R->getLHS()) == Var) {
-              Op = R->getOpcode() == BO_Add   ? BO_AddAssign
-                   : R->getOpcode() == BO_Sub ? BO_SubAssign
-                   : R->getOpcode() == BO_Mul ? BO_MulAssign
-                   : R->getOpcode() == BO_Div ? BO_DivAssign
-                   : R->getOpcode() == BO_Shl ? BO_ShlAssign
-                   : R->getOpcode() == BO_Shr ? BO_ShrAssign
-                                              : BO_Assign;
-              RHS = R->getRHS();
-            }
-        }
-        C = ConstOf(RHS);
-        if (C) {
-          StepOk = true;
-          switch (Op) {
-          case BO_AddAssign:
-            L.StepValue = *C;
-            break;
-          case BO_SubAssign:
-            L.StepValue = -*C;
-            break;
-          case BO_MulAssign:
-            L.Step = Loop::StepKind::Multiply;
-            L.StepValue = *C;
-            break;
-          case BO_ShlAssign:
-            L.Step = Loop::StepKind::Multiply;
-            L.StepValue = *C >= 0 && *C < 62 ? int64_t(1) << *C : 0;
-            break;
-          case BO_DivAssign:
-            L.Step = Loop::StepKind::Divide;
-            L.StepValue = *C;
-            break;
-          case BO_ShrAssign:
-            L.Step = Loop::StepKind::Divide;
-            L.StepValue = *C >= 0 && *C < 62 ? int64_t(1) << *C : 0;
-            break;
-          default:
-            StepOk = false;
-          }
-          if (L.Step != Loop::StepKind::Add && L.StepValue < 2)
-            StepOk = false;
-          if (L.Step == Loop::StepKind::Add && L.StepValue == 0)
-            StepOk = false;
-        } else if (auto Step = uniformStep(RHS);
-                   Step && (Op == BO_AddAssign || Op == BO_SubAssign)) {
-          // The grid-stride loop: i += gridDim.x * blockDim.x. The solver
-          // binds the launch into the step.
-          L.StepExpr = Op == BO_SubAssign ? Expr(-1) * *Step : *Step;
-          // A local that holds a constant (`int aStep = BLOCK_SIZE;`) is a
-          // constant step after all.
-          if (std::optional<int64_t> C = L.StepExpr->asConst(); C && *C != 0) {
-            L.StepValue = *C;
-            L.StepExpr.reset();
-          }
-          StepOk = true;
-        } else {
-          L.UnknownReason = "the step of '" + L.VarName +
-                            "' is not a constant ('" + text(B) + "')";
-        }
-      }
-    }
+  if (Var) {
+    auto Writes = llvm::make_filter_range(
+        Incs, [&](const clang::Expr *E) { return writtenBy(E) == Var; });
+    if (llvm::hasSingleElement(Writes))
+      StepOk = loopStep(*Writes.begin(), Var, L);
   }
   if (!Var)
     L.UnknownReason = "no induction variable in the loop's init statement";
@@ -232,41 +210,11 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
       L.UnknownReason = "the loop body writes '" + L.VarName + "' (" +
                         locString(Ctx, It->second) + ")";
   }
-  if (L.UnknownReason.empty()) {
-    auto It = Frames.back().Env.find(Var);
-    if (It != Frames.back().Env.end() &&
-        It->second.K == AbsValue::Kind::Int) {
-      L.Init = It->second.Int;
-    } else {
-      std::string Why = It == Frames.back().Env.end() ? std::string("unknown")
-                                                      : It->second.Reason;
-      L.UnknownReason = "the initial value of '" + L.VarName +
-                        "' depends on " + Why;
-    }
-  }
+  if (L.UnknownReason.empty())
+    setLoopInit(Var, L);
 
-  // Variables that advance with the loop variable keep an exact value in
-  // the body; everything else the loop writes is unknown inside and after
-  // it.
-  std::vector<DerivedInduction> Derived;
-  if (L.UnknownReason.empty() && L.Step == Loop::StepKind::Add &&
-      !L.StepExpr)
-    Derived = derivedInductions(S, Var);
-  havocAssigned(S->getBody(), L.UnknownReason.empty() ? Var : nullptr,
-                "changes in a loop");
-  havocAssigned(S->getInc(), L.UnknownReason.empty() ? Var : nullptr,
-                "changes in a loop");
-  bindDerivedInductions(Derived, L);
-  if (Var) {
-    if (L.UnknownReason.empty())
-      Frames.back().Env[Var] =
-          AbsValue::integer(Expr::symbol(SymbolKind::LoopVar, Id));
-    else
-      Frames.back().Env[Var] = AbsValue::unknown(
-          "the loop variable '" + L.VarName + "' (" + L.UnknownReason + ")",
-          true);
-  }
-  LoopThreadDep[Id] = !L.UnknownReason.empty() || threadDependent(L.Init);
+  std::vector<DerivedInduction> Derived = bindLoopVariables(
+      S->getBody(), S->getInc(), S->getCond(), Var, L);
   LoopStack.push_back(Id);
   if (S->getCond())
     L.Condition = toPred(eval(S->getCond()), S->getCond());
@@ -274,10 +222,46 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
 
   Flow Body;
   if (L.Condition.kind() != PredKind::False)
-    Body = walkLoopBody(S->getBody(), Id);
+    Body = walkLoopBody(S->getBody(), Id, UniformsBefore);
   LoopStack.pop_back();
+  forgetLoopVariables(Var, Derived, Id);
+  return exitFromLoop(Body, S->getForLoc());
+}
 
-  bool TripDep = LoopThreadDep[Id] || threadDependent(K.Loops[Id].Condition);
+std::vector<KernelWalker::DerivedInduction>
+KernelWalker::bindLoopVariables(const Stmt *Body, const clang::Expr *Inc,
+                                const clang::Expr *Cond, const ValueDecl *Var,
+                                const Loop &L) {
+  // Variables that advance with the loop variable keep an exact value in
+  // the body; everything else the loop writes is unknown inside and after
+  // it.
+  bool Modelled = Var && L.UnknownReason.empty();
+  std::vector<DerivedInduction> Derived;
+  if (Modelled && L.Step == Loop::StepKind::Add)
+    Derived = derivedInductions(Body, Inc, Cond, Var);
+  for (const Stmt *Part : {static_cast<const Stmt *>(Body),
+                           static_cast<const Stmt *>(Inc),
+                           static_cast<const Stmt *>(Cond)})
+    havocAssigned(Part, Modelled ? Var : nullptr, "changes in a loop");
+  bindDerivedInductions(Derived, L);
+  if (Var) {
+    if (Modelled)
+      Frames.back().Env[Var] =
+          AbsValue::integer(Expr::symbol(SymbolKind::LoopVar, L.Id));
+    else
+      Frames.back().Env[Var] = AbsValue::unknown(
+          "the loop variable '" + L.VarName + "' (" + L.UnknownReason + ")",
+          true);
+  }
+  LoopThreadDep[L.Id] = !Modelled || threadDependent(L.Init);
+  return Derived;
+}
+
+void KernelWalker::forgetLoopVariables(
+    const ValueDecl *Var, const std::vector<DerivedInduction> &Derived,
+    unsigned LoopId) {
+  const Loop &L = K.Loops[LoopId];
+  bool TripDep = LoopThreadDep[LoopId] || threadDependent(L.Condition);
   if (Var)
     Frames.back().Env[Var] = AbsValue::unknown(
         "the value of '" + L.VarName + "' after its loop", TripDep);
@@ -286,10 +270,15 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
         "the value of '" + D.Var->getName().str() + "' after the loop '" +
             L.VarName + "'",
         TripDep || threadDependent(D.Start));
+}
+
+Flow KernelWalker::exitFromLoop(const Flow &Body, SourceLocation At) {
+  // break and continue end with the loop; a return leaves the function
+  // under a condition the walker does not track across iterations.
   Flow Out;
   if (Body.Return.kind() != PredKind::False)
     Out.Return = Predicate::unknown("a return inside the loop at " +
-                                        locString(Ctx, S->getForLoc()),
+                                        locString(Ctx, At),
                                     threadDependent(Body.Return));
   return Out;
 }
@@ -297,19 +286,31 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
 Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
                              const Stmt *Body, bool IsDo) {
   unsigned Id = K.Loops.size();
+  size_t UniformsBefore = K.Uniforms.size();
   K.Loops.emplace_back();
   LoopThreadDep.push_back(true);
   Loop L;
   L.Id = Id;
   L.Loc = loc(S->getBeginLoc());
   L.Parents = LoopStack;
-  L.UnknownReason = isa<CXXForRangeStmt>(S)
-                        ? "range-based for loops are not modelled"
-                        : std::string(IsDo ? "do" : "while") +
-                              " loops have no modelled induction variable";
-  havocAssigned(Body, nullptr, "changes in a loop");
-  if (CondE)
-    havocAssigned(CondE, nullptr, "changes in a loop");
+  // A variable stepped once per iteration and tested by the condition
+  // (`while (i < n) { ...; i += stride; }`) makes the loop a modelled one,
+  // as if written as a for loop.
+  const ValueDecl *Var = nullptr;
+  if (!isa<CXXForRangeStmt>(S))
+    Var = whileInduction(Body, CondE, L);
+  if (Var && IsDo && L.UnknownReason.empty() &&
+      L.Step != Loop::StepKind::Add)
+    L.UnknownReason = "do loops that step '" + L.VarName +
+                      "' by multiplication or division are not modelled";
+  if (!Var)
+    L.UnknownReason = isa<CXXForRangeStmt>(S)
+                          ? "range-based for loops are not modelled"
+                          : std::string(IsDo ? "do" : "while") +
+                                " loops have no modelled induction variable";
+  bool Modelled = Var && L.UnknownReason.empty();
+  std::vector<DerivedInduction> Derived =
+      bindLoopVariables(Body, nullptr, CondE, Var, L);
   if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
     if (const VarDecl *LV = R->getLoopVariable())
       Frames.back().Env[LV] = AbsValue::unknown(
@@ -323,19 +324,36 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
   K.Loops[Id] = L;
   Flow Body1;
   if (C.kind() != PredKind::False) {
-    Guards.push_back(C);
-    Body1 = walkLoopBody(Body, Id);
-    Guards.pop_back();
+    // A modelled loop's condition bounds its iterations, as for a for loop.
+    if (!Modelled)
+      Guards.push_back(C);
+    Body1 = walkLoopBody(Body, Id, UniformsBefore);
+    if (!Modelled)
+      Guards.pop_back();
   }
   if (CondE && IsDo)
-    K.Loops[Id].Condition = toPred(eval(CondE), CondE);
+    K.Loops[Id].Condition = doCondition(CondE, Modelled, L);
   LoopStack.pop_back();
-  Flow Out;
-  if (Body1.Return.kind() != PredKind::False)
-    Out.Return = Predicate::unknown("a return inside the loop at " +
-                                        locString(Ctx, S->getBeginLoc()),
-                                    threadDependent(Body1.Return));
-  return Out;
+  forgetLoopVariables(Var, Derived, Id);
+  return exitFromLoop(Body1, S->getBeginLoc());
+}
+
+Predicate KernelWalker::doCondition(const clang::Expr *CondE, bool Modelled,
+                                    const Loop &L) {
+  Predicate End = toPred(eval(CondE), CondE);
+  if (!Modelled)
+    return End;
+  // The condition is tested after the body, where the variable already
+  // holds the next iteration's value v + step: iteration v runs when it is
+  // the first, or when the test at the end of iteration v - step held.
+  Expr I = Expr::symbol(SymbolKind::LoopVar, L.Id);
+  Expr Step = L.StepExpr ? *L.StepExpr : Expr(L.StepValue);
+  End = End.substitute([&](Symbol Sym) -> std::optional<Expr> {
+    if (Sym == Symbol{SymbolKind::LoopVar, L.Id})
+      return I - Step;
+    return std::nullopt;
+  });
+  return Predicate::disj({Predicate::cmp(CmpKind::EQ, I, L.Init), End});
 }
 
 } // namespace warplint

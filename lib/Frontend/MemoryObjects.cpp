@@ -177,7 +177,20 @@ void KernelWalker::recordAccess(const LValue &LV, const clang::Expr *E,
       LV.Field.empty())
     noteOutsideUse(A.Object, E->getBeginLoc(),
                    "accessed through a pointer derived from it");
+  // A pointer that may point into several objects: the same access, once
+  // per object, with the same unknown address.
+  std::vector<Access> Others;
+  for (unsigned Obj : LV.Ptr.AlsoObjects) {
+    if (K.Accesses.size() + 1 + Others.size() >= Opts.MaxAccessesPerKernel)
+      break;
+    Access B = A;
+    B.Id = A.Id + 1 + Others.size();
+    B.Object = Obj;
+    Others.push_back(std::move(B));
+  }
   K.Accesses.push_back(std::move(A));
+  for (Access &B : Others)
+    K.Accesses.push_back(std::move(B));
 }
 
 } // namespace warplint

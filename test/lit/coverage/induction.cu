@@ -62,7 +62,29 @@ __global__ void irregular(const float *In, float *Out, int n) {
   }
 }
 
+// A grid-stride loop that advances pointers by the same block-uniform step
+// as its variable: a constant multiple of the step per iteration. An
+// advance by an unrelated amount stays unknown.
+__global__ void gridStride(const float *Points, float *Out, unsigned NumSims,
+                           int Pitch) {
+  unsigned Tid = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned Step = gridDim.x * blockDim.x;
+  const float *X = Points + Tid;
+  const float *Y = X + NumSims;
+  float *O = Out + Tid;
+  float Acc = 0;
+  for (unsigned I = Tid; I < NumSims; I += Step, X += Step, Y += Step) {
+    Acc += *X * *Y;
+    // CHECK: induction.cu:[[@LINE-1]]:12: remark: global load of 'Points' (4 bytes) in kernel 'gridStride': 4 sectors per request (mean 4.0, ideal 4, coalesced)
+    // CHECK: induction.cu:[[@LINE-2]]:17: remark: global load of 'Points' (4 bytes) in kernel 'gridStride': 4 sectors per request (mean 4.0, ideal 4, coalesced)
+    *O = Acc;
+    // CHECK: induction.cu:[[@LINE-1]]:5: remark: global store of 'Out' (4 bytes) in kernel 'gridStride': unknown: the address depends on 'O', which changes in a loop
+    O += Pitch;
+  }
+}
+
 void launch(float *C, const float *A, const float *B) {
+  gridStride<<<64, 128>>>(A, C, 1 << 20, 7);
   tiledProduct<<<dim3(4, 4), dim3(32, 32)>>>(C, A, B, 128);
   kLoop<<<dim3(4, 4), 1024>>>(128, 128, A, B, C);
   irregular<<<1, 32>>>(A, C, 8);
