@@ -3,6 +3,7 @@
 #include "Solve/FreeSymbols.h"
 
 #include "Solve/HardwareRules.h"
+#include "Solve/Polynomial.h"
 
 #include <algorithm>
 #include <numeric>
@@ -151,16 +152,42 @@ FreeValues FreePlan::values(uint64_t Index,
     Value[SC.Sym] += (C < 0 ? 1 : -1) * Periods * SC.Modulus;
   }
   FreeValues V;
+  // A compound gives its source symbols' values, in turn perhaps another
+  // compound's (a later compound may contain an earlier one).
+  std::function<void(Symbol, int64_t)> Push = [&](Symbol Sym, int64_t X) {
+    for (const CompoundSymbol &C : Compounds)
+      if (C.Fresh == Sym) {
+        for (const auto &[Src, SrcValue] : C.decode(X))
+          Push(Src, SrcValue);
+        return;
+      }
+    V.push_back({Sym, X});
+  };
   for (const SymbolClasses &SC : Symbols) {
     bool Fresh = false;
     for (const GuardPair &P : Pairs)
       Fresh |= P.Fresh == SC.Sym;
     if (!Fresh)
-      V.push_back({SC.Sym, Value[SC.Sym]});
+      Push(SC.Sym, Value[SC.Sym]);
   }
   for (const GuardPair &P : Pairs)
     V.push_back({P.Param, guardParamValue(P, Value)});
   return V;
+}
+
+std::optional<int64_t> FreePlan::lowerBound(const KernelModel &K,
+                                            Symbol Sym) const {
+  for (const CompoundSymbol &C : Compounds)
+    if (C.Fresh == Sym)
+      return C.Lower;
+  return freeSymbolLowerBound(K, Sym);
+}
+
+bool FreePlan::positional(Symbol Sym) const {
+  for (const CompoundSymbol &C : Compounds)
+    if (C.Fresh == Sym)
+      return C.Positional;
+  return false;
 }
 
 namespace {
@@ -210,129 +237,58 @@ std::optional<std::string> collectAtoms(const Predicate &P, const SolveSpace &S,
   return std::nullopt;
 }
 
-/// The offset as a polynomial: monomials over atoms (symbols, or subtrees
-/// that are not sums and products, such as tx % 4) with their coefficients.
-struct Polynomial {
-  std::vector<Expr> Atoms;
-  std::map<std::vector<unsigned>, int64_t> Terms; ///< sorted atom ids
-};
-
-constexpr size_t MaxTerms = 512;
-
-unsigned atomId(Polynomial &P, const Expr &E) {
-  for (unsigned I = 0; I < P.Atoms.size(); ++I)
-    if (P.Atoms[I] == E)
-      return I;
-  P.Atoms.push_back(E);
-  return unsigned(P.Atoms.size() - 1);
-}
-
-/// Terms of E, or the reason E is not a polynomial in the free symbols.
-std::optional<std::string>
-expand(const Expr &E, const SolveSpace &S, Polynomial &P,
-       std::map<std::vector<unsigned>, int64_t> &Out) {
-  auto IsFree = [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); };
-  auto Add = [&](std::map<std::vector<unsigned>, int64_t> &T,
-                 const std::vector<unsigned> &Key,
-                 int64_t C) -> std::optional<std::string> {
-    if (__builtin_add_overflow(T[Key], C, &T[Key]))
-      return std::string("coefficient overflow");
-    return std::nullopt;
-  };
-  switch (E.kind()) {
-  case ExprKind::Const:
-    Out[{}] = E.constValue();
-    return std::nullopt;
-  case ExprKind::Sym:
-    Out[{atomId(P, E)}] = 1;
-    return std::nullopt;
-  case ExprKind::Add: {
-    std::map<std::vector<unsigned>, int64_t> L, R;
-    if (auto Err = expand(E.lhs(), S, P, L))
-      return Err;
-    if (auto Err = expand(E.rhs(), S, P, R))
-      return Err;
-    Out = std::move(L);
-    for (auto &[Key, C] : R)
-      if (auto Err = Add(Out, Key, C))
-        return Err;
-    return std::nullopt;
-  }
-  case ExprKind::Mul:
-  case ExprKind::Shl: {
-    std::map<std::vector<unsigned>, int64_t> L, R;
-    if (auto Err = expand(E.lhs(), S, P, L))
-      return Err;
-    if (E.kind() == ExprKind::Shl) {
-      auto Sh = E.rhs().asConst();
-      if (!Sh || *Sh < 0 || *Sh > 61)
-        break;
-      R[{}] = int64_t(1) << *Sh;
-    } else if (auto Err = expand(E.rhs(), S, P, R)) {
-      return Err;
-    }
-    if (L.size() * R.size() > MaxTerms)
-      return std::string("address too large to expand");
-    for (auto &[KL, CL] : L)
-      for (auto &[KR, CR] : R) {
-        std::vector<unsigned> Key = KL;
-        Key.insert(Key.end(), KR.begin(), KR.end());
-        std::sort(Key.begin(), Key.end());
-        int64_t C;
-        if (__builtin_mul_overflow(CL, CR, &C))
-          return std::string("coefficient overflow");
-        if (auto Err = Add(Out, Key, C))
-          return Err;
-      }
-    return std::nullopt;
-  }
-  default:
-    break;
-  }
-  for (Symbol Sym : E.symbols())
-    if (IsFree(Sym))
-      return "address depends on '" + S.Name(Sym) + "' inside '" +
-             E.str(S.Name) + "', not only added";
-  Out[{atomId(P, E)}] = 1;
-  return std::nullopt;
-}
-
 } // namespace
 
-std::optional<std::string> freeSymbolGrain(const SolveSpace &S,
-                                           std::map<Symbol, int64_t> &Grain) {
-  auto IsFree = [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); };
-  Polynomial P;
-  std::map<std::vector<unsigned>, int64_t> Terms;
-  if (auto Err = expand(S.Offset, S, P, Terms))
+std::optional<std::string>
+freeSymbolGrain(const SolveSpace &S, std::map<Symbol, int64_t> &Grain,
+                std::optional<LaneProduct> &Product) {
+  PolyAtoms P;
+  Monomials Terms;
+  if (auto Err = expandPolynomial(S.Offset, S, P, Terms))
     return Err;
+  auto Abs = [](int64_t C) {
+    return C == INT64_MIN ? int64_t(1) << 62 : (C < 0 ? -C : C);
+  };
+  Expr Rest(0);
   for (const auto &[Key, C] : Terms) {
     if (C == 0)
       continue;
     std::vector<Symbol> Free;
     const Expr *Varying = nullptr;
     for (unsigned Id : Key) {
-      const Expr &A = P.Atoms[Id];
-      if (A.kind() == ExprKind::Sym && IsFree(A.symbolValue())) {
-        Free.push_back(A.symbolValue());
+      if (isFreeAtom(P, Id, S)) {
+        Free.push_back(P.Atoms[Id].symbolValue());
         continue;
       }
-      for (Symbol Sym : A.symbols())
+      for (Symbol Sym : P.Atoms[Id].symbols())
         if (!S.warpUniform(Sym))
-          Varying = &A;
+          Varying = &P.Atoms[Id];
     }
-    if (Free.empty())
+    if (Free.empty()) {
+      if (Varying)
+        Rest = Rest + monomialExpr(P, Key, C);
       continue;
-    if (Varying)
-      return "address depends on the product of " + Varying->str(S.Name) +
-             " and '" + S.Name(Free.front()) + "'";
-    // The term is the same for all lanes of a request: it shifts the whole
-    // request. u -> u + d changes it by a multiple of C * d.
+    }
+    if (Varying) {
+      // u times a lane-varying value: one such u, of degree one, is
+      // reduced by its window (LaneProduct); anything more is not.
+      if (Free.size() != 1 || (Product && !(Product->Sym == Free.front())))
+        return "address depends on the product of " + Varying->str(S.Name) +
+               " and '" + S.Name(Free.front()) + "'";
+      if (!Product)
+        Product = LaneProduct{Free.front(), 0, Expr(0)};
+      Product->Step = std::gcd(Product->Step, Abs(C));
+    }
+    // u -> u + d changes the term by a multiple of C * d: the whole request
+    // when the term is uniform over the warp, each lane by its own multiple
+    // of C * d when it is not.
     for (Symbol Sym : Free) {
       int64_t &G = Grain[Sym];
-      G = std::gcd(G, C == INT64_MIN ? int64_t(1) << 62 : (C < 0 ? -C : C));
+      G = std::gcd(G, Abs(C));
     }
   }
+  if (Product)
+    Product->Rest = Rest;
   return std::nullopt;
 }
 
@@ -356,7 +312,7 @@ planShifts(const KernelModel &K, const SolveSpace &S, FreePlan &Plan) {
       if (It == P.Others.end() || SC.HasWindow || Uses[SC.Sym] > 1)
         continue;
       // u grows when its coefficient is negative, else it must shrink.
-      if (It->second < 0 || !freeSymbolLowerBound(K, SC.Sym))
+      if (It->second < 0 || !Plan.lowerBound(K, SC.Sym))
         Shift = int(I);
     }
     if (P.Lower && Shift < 0)
@@ -369,8 +325,13 @@ planShifts(const KernelModel &K, const SolveSpace &S, FreePlan &Plan) {
 }
 
 std::optional<std::string> planFreeSymbols(const KernelModel &K,
-                                           const SolveSpace &S, int64_t Modulus,
-                                           uint64_t &Budget, FreePlan &Plan) {
+                                           const SolveSpace &Source,
+                                           int64_t Modulus, uint64_t &Budget,
+                                           FreePlan &Plan) {
+  // Planned on a copy in which compounds are single symbols; the cases'
+  // values are given back in source symbols (FreePlan::values).
+  SolveSpace S = Source;
+  Plan.Compounds = substituteCompounds(K, S);
   auto IsFree = [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); };
   for (unsigned Id : S.Relevant)
     for (const auto &Syms :
@@ -381,12 +342,17 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
                  "' depend on '" + S.Name(Sym) + "'";
 
   std::map<Symbol, int64_t> Grain;
-  if (auto Err = freeSymbolGrain(S, Grain))
+  std::optional<LaneProduct> Product;
+  if (auto Err = freeSymbolGrain(S, Grain, Product))
     return Err;
   Plan.Pairs = findGuardPairs(K, S);
   std::vector<GuardAtom> Atoms;
   if (auto Err = collectAtoms(S.Guard, S, Plan.Pairs, Atoms))
     return Err;
+  // The product's window is found like a guard's: its remainder's range is
+  // measured over the domain with the others, then widened below.
+  if (Product)
+    Atoms.push_back({Product->Sym, Product->Step, Product->Rest});
 
   // Range of each atom's remainder over the whole domain.
   std::vector<int64_t> Min(Atoms.size(), INT64_MAX),
@@ -411,6 +377,17 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
       return "iteration space too large to bound the guard";
     if (St.State == EnumerationStatus::Error)
       return St.Reason;
+  }
+  if (Product && Min.back() <= Max.back()) {
+    // Lanes with different multipliers are at least Step * |u| - R apart;
+    // beyond R + Near they share no word or sector (LaneProduct).
+    int64_t Near = Modulus + int64_t(S.Bytes), Reach;
+    if (__builtin_sub_overflow(Max.back(), Min.back(), &Reach) ||
+        __builtin_add_overflow(Reach, Near, &Reach))
+      return "the product of a lane index and '" + S.Name(Product->Sym) +
+             "' has too many cases";
+    Min.back() = -Reach;
+    Max.back() = Reach;
   }
 
   std::vector<Symbol> Syms;
@@ -453,7 +430,7 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
       SC.Hi = SC.HasWindow ? std::max(SC.Hi, Hi) : Hi;
       SC.HasWindow = true;
     }
-    auto Lower = freeSymbolLowerBound(K, Sym);
+    auto Lower = Plan.lowerBound(K, Sym);
     if (!SC.HasWindow) {
       int64_t Start = Lower ? *Lower : 0;
       for (int64_t R = 0; R < SC.Modulus; ++R)
@@ -524,10 +501,55 @@ std::string residueCondition(const std::string &N, int64_t M,
   return Rs.size() > 1 ? "(" + Out + ")" : Out;
 }
 
+/// The chosen classes of a symbol with a window, when they are residue
+/// classes (the same on both sides of the window) up to a few values inside
+/// it: "n % 32 == 0 && n != 0", "(pitch % 4 != 0) || pitch == 2".
+std::optional<std::string> describeByResidue(const SymbolClasses &SC,
+                                             const std::set<unsigned> &Chosen,
+                                             const std::string &N) {
+  std::set<int64_t> Below, Above;
+  bool HasBelow = false;
+  std::set<int64_t> Exact;
+  for (unsigned I = 0; I < SC.Classes.size(); ++I) {
+    const ValueClass &C = SC.Classes[I];
+    HasBelow |= C.Where == ValueClass::Below;
+    if (!Chosen.count(I))
+      continue;
+    if (C.Where == ValueClass::Exact)
+      Exact.insert(C.Value);
+    else
+      (C.Where == ValueClass::Below ? Below : Above)
+          .insert(floorMod(C.Value, SC.Modulus));
+  }
+  if (Above.empty() || (HasBelow && Below != Above))
+    return std::nullopt;
+  std::vector<int64_t> Except, Extra;
+  for (int64_t V = SC.Lo; V <= SC.Hi; ++V) {
+    bool Expected = Above.count(floorMod(V, SC.Modulus)) != 0;
+    if (Expected != (Exact.count(V) != 0))
+      (Expected ? Except : Extra).push_back(V);
+  }
+  if (Except.size() + Extra.size() > 4)
+    return std::nullopt;
+  std::string Out = residueCondition(N, SC.Modulus, Above);
+  for (int64_t V : Except)
+    Out += (Out.empty() ? "" : " && ") + N + " != " + std::to_string(V);
+  if (Out.empty())
+    return Out; // every value
+  if (!Extra.empty() && Out.find(" && ") != std::string::npos)
+    Out = "(" + Out + ")";
+  for (int64_t V : Extra)
+    Out += " || " + N + " == " + std::to_string(V);
+  return Out;
+}
+
 /// Describes the chosen classes of one symbol.
 std::string describeSymbol(const SymbolClasses &SC,
                            const std::set<unsigned> &Chosen,
                            const std::string &N) {
+  if (SC.HasWindow)
+    if (auto Short = describeByResidue(SC, Chosen, N))
+      return *Short;
   auto Res = [&](ValueClass::Region R) {
     std::set<int64_t> Set;
     size_t Total = 0;
@@ -605,6 +627,9 @@ describeCases(const FreePlan &Plan, const std::vector<uint64_t> &Chosen,
     for (const GuardPair &P : Plan.Pairs)
       if (P.Fresh == Sym)
         return P.Name;
+    for (const CompoundSymbol &C : Plan.Compounds)
+      if (C.Fresh == Sym)
+        return C.Name;
     return SourceName(Sym);
   };
   size_t NS = Plan.Symbols.size();

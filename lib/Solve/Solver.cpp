@@ -203,7 +203,8 @@ bool worstInUncutWarps(const FreePlan &Plan,
   // launch: parameters, loaded values, loop offsets that stand for a
   // parameter step, an unknown base alignment.
   auto IsParameter = [&](Symbol Sym) {
-    return Sym.Kind != SymbolKind::BlockIdx && !(Sym == assumedWarpBaseX());
+    return Sym.Kind != SymbolKind::BlockIdx && !(Sym == assumedWarpBaseX()) &&
+           !Plan.positional(Sym);
   };
   // The classes of the parameters of a case, as one mixed-radix number
   // (their product is at most the case count): no allocation per case.

@@ -215,6 +215,7 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
                                    : A.UnknownReason;
 
   S.Assumed = !L.Block.has_value();
+  S.Bytes = A.Bytes;
   if (!S.Assumed) {
     S.Dim[0] = L.Block->X;
     S.Dim[1] = L.Block->Y;

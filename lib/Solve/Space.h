@@ -40,6 +40,7 @@ struct SolveSpace {
   int64_t Dim[3] = {32, 1, 1};
   int64_t Threads = 32;
   unsigned Warps = 1;
+  unsigned Bytes = 4; ///< width of one lane's access
 
   Expr Offset;                   ///< byte offset after binding the launch
   Predicate Guard;               ///< guard after binding; Unknown nodes removed
