@@ -353,6 +353,11 @@ bool substituteOne(const KernelModel &K, SolveSpace &S,
     for (const auto &[Key, C] : Q)
       for (Symbol Sym : symbolsOf(P, Key))
         Syms.insert(Sym);
+    bool Opaque = false; // its cases must stay visible (Opaque.h)
+    for (const auto &[Sym, Term] : S.Opaque)
+      Opaque |= Syms.count(Sym) != 0;
+    if (Opaque)
+      continue;
     auto M = multiples(Q, Syms, P, Sites);
     if (!M)
       continue;

@@ -190,6 +190,22 @@ bool FreePlan::positional(Symbol Sym) const {
   return false;
 }
 
+bool FreePlan::outcomeDependsOn(
+    Symbol Sym, const std::vector<std::array<int64_t, 4>> &Keys) const {
+  uint64_t Stride = 1;
+  for (const SymbolClasses &SC : Symbols) {
+    uint64_t Size = SC.Classes.size();
+    if (SC.Sym == Sym) {
+      for (uint64_t C = 0; C < Keys.size(); ++C)
+        if (Keys[C] != Keys[C - C / Stride % Size * Stride])
+          return true;
+      return false;
+    }
+    Stride *= Size;
+  }
+  return false;
+}
+
 namespace {
 
 struct GuardAtom {

@@ -23,6 +23,7 @@
 #include "Solve/GuardSymbols.h"
 #include "Solve/Space.h"
 
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -102,6 +103,10 @@ struct FreePlan {
   std::optional<int64_t> lowerBound(const KernelModel &K, Symbol Sym) const;
   /// Whether Sym is a compound that only says which block or warp.
   bool positional(Symbol Sym) const;
+  /// Whether some case's outcome (Keys, by case index) changes with the
+  /// class of symbol Sym alone.
+  bool outcomeDependsOn(Symbol Sym,
+                        const std::vector<std::array<int64_t, 4>> &Keys) const;
   uint64_t caseCount() const;
   /// The class of each symbol in case Index (mixed radix over Symbols,
   /// symbol 0 least significant): what values() decodes, without the values.

@@ -353,6 +353,23 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
     }
   }
 
+  // An opaque subterm's classes may include values it never takes: the
+  // answer holds only when none of them changes an outcome (Opaque.h).
+  if (!S.Opaque.empty()) {
+    std::vector<std::array<int64_t, 4>> Keys(NCases);
+    for (uint64_t C = 0; C < NCases; ++C) {
+      const CaseOutcome &O = Outcomes[C];
+      Keys[C] = {O.Executed, O.Worst.Value, std::llround(O.mean() * 1e6),
+                 O.Worst.Ideal};
+    }
+    for (const auto &[Sym, Term] : S.Opaque)
+      if (Plan.outcomeDependsOn(Sym, Keys)) {
+        Sum.Reason = "the answer depends on the value of '" + S.Name(Sym) +
+                     "', not known for this launch";
+        return Sum;
+      }
+  }
+
   Sum.Status = SolveStatus::Exact;
   std::vector<uint64_t> Executed;
   for (uint64_t C = 0; C < NCases; ++C)

@@ -2,6 +2,8 @@
 
 #include "Solve/Space.h"
 
+#include "Solve/Opaque.h"
+
 #include <algorithm>
 #include <climits>
 #include <map>
@@ -281,6 +283,7 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
   }
   if (auto Err = replaceStrideLoops(A, S))
     return Err;
+  substituteOpaque(S);
 
   auto LaneVarying = [&](Symbol Sym) {
     return Sym.Kind == SymbolKind::ThreadIdx && !isFreeSymbol(Sym, S.Assumed);

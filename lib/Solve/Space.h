@@ -69,6 +69,9 @@ struct SolveSpace {
   /// dropped: the numbers are per request of the iterations in which every
   /// lane that entered the loop is still inside it (docs/solver.md).
   std::vector<unsigned> StrideLoops;
+  /// Block-uniform subterms replaced by fresh free symbols (Opaque.h): an
+  /// answer holds only when no outcome depends on their classes.
+  std::vector<std::pair<Symbol, Expr>> Opaque;
 
   /// Whether a symbol has one value for all lanes of any warp of this
   /// launch: free symbols, threadIdx.y when blockDim.x is a multiple of 32
