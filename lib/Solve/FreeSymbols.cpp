@@ -367,8 +367,10 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
     return Err;
   // The product's window is found like a guard's: its remainder's range is
   // measured over the domain with the others, then widened below.
-  if (Product)
+  if (Product) {
     Atoms.push_back({Product->Sym, Product->Step, Product->Rest});
+    Plan.ProductSym = Product->Sym;
+  }
 
   // Range of each atom's remainder over the whole domain.
   std::vector<int64_t> Min(Atoms.size(), INT64_MAX),
@@ -518,14 +520,14 @@ std::string residueCondition(const std::string &N, int64_t M,
 }
 
 /// The chosen classes of a symbol with a window, when they are residue
-/// classes (the same on both sides of the window) up to a few values inside
-/// it: "n % 32 == 0 && n != 0", "(pitch % 4 != 0) || pitch == 2".
+/// classes (the same on both sides of the window) except between two values
+/// a and b, where a few values are listed: "n % 32 == 0 && n != 0",
+/// "pitch % 4 != 0 && (pitch < -18 || pitch > 18)".
 std::optional<std::string> describeByResidue(const SymbolClasses &SC,
                                              const std::set<unsigned> &Chosen,
                                              const std::string &N) {
-  std::set<int64_t> Below, Above;
+  std::set<int64_t> Below, Above, Exact;
   bool HasBelow = false;
-  std::set<int64_t> Exact;
   for (unsigned I = 0; I < SC.Classes.size(); ++I) {
     const ValueClass &C = SC.Classes[I];
     HasBelow |= C.Where == ValueClass::Below;
@@ -539,22 +541,44 @@ std::optional<std::string> describeByResidue(const SymbolClasses &SC,
   }
   if (Above.empty() || (HasBelow && Below != Above))
     return std::nullopt;
-  std::vector<int64_t> Except, Extra;
+  // Values of the window the residue rule leaves out (Except, within
+  // [A, B]) or takes in wrongly (Extra).
+  std::vector<int64_t> Except;
+  std::set<int64_t> Listed;
   for (int64_t V = SC.Lo; V <= SC.Hi; ++V) {
     bool Expected = Above.count(floorMod(V, SC.Modulus)) != 0;
-    if (Expected != (Exact.count(V) != 0))
-      (Expected ? Except : Extra).push_back(V);
+    if (Expected && !Exact.count(V))
+      Except.push_back(V);
   }
-  if (Except.size() + Extra.size() > 4)
-    return std::nullopt;
   std::string Out = residueCondition(N, SC.Modulus, Above);
-  for (int64_t V : Except)
-    Out += (Out.empty() ? "" : " && ") + N + " != " + std::to_string(V);
-  if (Out.empty())
+  if (!Except.empty()) {
+    int64_t A = Except.front(), B = Except.back();
+    std::string Range;
+    bool Lower = HasBelow || A > SC.Lo;
+    if (A == B && Lower)
+      Range = N + " != " + std::to_string(A);
+    else if (Lower)
+      Range = N + " < " + std::to_string(A) + " || " + N + " > " +
+              std::to_string(B);
+    else
+      Range = N + " > " + std::to_string(B);
+    if (!Out.empty() && Range.find(" || ") != std::string::npos)
+      Range = "(" + Range + ")";
+    Out = Out.empty() ? Range : Out + " && " + Range;
+    for (int64_t V : Exact)
+      if (V >= A && V <= B)
+        Listed.insert(V);
+  } else if (Out.empty()) {
     return Out; // every value
-  if (!Extra.empty() && Out.find(" && ") != std::string::npos)
+  }
+  for (int64_t V : Exact)
+    if (!Above.count(floorMod(V, SC.Modulus)))
+      Listed.insert(V);
+  if (Listed.size() > 4)
+    return std::nullopt;
+  if (!Listed.empty() && Out.find(" && ") != std::string::npos)
     Out = "(" + Out + ")";
-  for (int64_t V : Extra)
+  for (int64_t V : Listed)
     Out += " || " + N + " == " + std::to_string(V);
   return Out;
 }

@@ -99,6 +99,10 @@ struct FreePlan {
   /// Polynomials of free symbols replaced by fresh symbols (Compound.h):
   /// Symbols holds the fresh symbol in place of the source symbols.
   std::vector<CompoundSymbol> Compounds;
+  /// The LaneProduct symbol, when there is one: its window holds finitely
+  /// many values, and a worst case reached by all its values outside the
+  /// window is no condition on the launch (Solver.cpp, worstInUncutWarps).
+  std::optional<Symbol> ProductSym;
   /// The least value of a symbol of the plan, when it has one.
   std::optional<int64_t> lowerBound(const KernelModel &K, Symbol Sym) const;
   /// Whether Sym is a compound that only says which block or warp.

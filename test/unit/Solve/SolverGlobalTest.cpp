@@ -124,13 +124,12 @@ TEST(SolverGlobal, SymbolicPitchWithWarpUniformRow) {
   for (const SolveCase &C : R16.Cases)
     Mean[C.Condition] = C.Mean;
   EXPECT_EQ(Mean["pitch == 0"], 2.0);
-  // Far from 0 only the residue matters (pitch % 8 == 4: 5 sectors).
-  bool SawResidue = false;
-  for (const auto &[Cond, M] : Mean)
-    SawResidue |= Cond.find("pitch > 25 && pitch % 8 == 4") !=
-                      std::string::npos &&
-                  M == 5.0;
-  EXPECT_TRUE(SawResidue);
+  // Beyond the overlap only the residue matters.
+  EXPECT_EQ(R16.Condition, "pitch % 4 != 0 && (pitch < -18 || pitch > 18)");
+  EXPECT_EQ(Mean["pitch % 2 == 1 && (pitch < -21 || pitch > 21)"], 5.75);
+  EXPECT_EQ(Mean["(pitch % 8 == 4 && (pitch < -12 || pitch > 12)) || "
+                 "pitch == -18 || pitch == -17 || pitch == 17 || pitch == 18"],
+            5.0);
   // Bound at the launch: exact, 5 or 6 (measured 5.75 for 1001).
   LaunchConfig L = block(16, 16);
   L.ParamValues = {{P, 1001}};
