@@ -4,6 +4,7 @@
 
 #include "Solve/Polynomial.h"
 
+#include <algorithm>
 #include <numeric>
 #include <set>
 
@@ -215,6 +216,31 @@ std::optional<std::vector<int64_t>> multiples(const Monomials &Q,
   return K;
 }
 
+/// Q = A * U + Base when the symbols other than U take the values Fixed;
+/// false when U is not of degree one or a product overflows.
+bool linearIn(const Monomials &Q, const PolyAtoms &P, Symbol U,
+              const std::map<Symbol, int64_t> &Fixed, int64_t &A,
+              int64_t &Base) {
+  A = Base = 0;
+  for (const auto &[Key, Coef] : Q) {
+    int64_t V = Coef;
+    unsigned Degree = 0;
+    for (unsigned Id : Key) {
+      Symbol Sym = P.Atoms[Id].symbolValue();
+      if (Sym == U) {
+        ++Degree;
+        continue;
+      }
+      if (__builtin_mul_overflow(V, Fixed.at(Sym), &V))
+        return false;
+    }
+    if (Degree > 1 || __builtin_add_overflow(Degree ? A : Base, V,
+                                             Degree ? &A : &Base))
+      return false;
+  }
+  return true;
+}
+
 /// The least value of a free symbol, an earlier compound's included.
 std::optional<int64_t> lowerOf(const KernelModel &K,
                                const std::vector<CompoundSymbol> &Prev,
@@ -249,37 +275,46 @@ std::optional<CompoundSymbol> rangeOf(const KernelModel &K,
     auto L = LowerOf(Sym);
     FormA &= L && *L >= 0;
   }
+  // Q's least value in form A: every symbol at its least value.
+  std::map<Symbol, int64_t> Least;
+  for (Symbol Sym : Syms)
+    Least[Sym] = LowerOf(Sym).value_or(1);
+  std::optional<int64_t> QMin;
+  if (FormA) {
+    int64_t A, Base;
+    Symbol First = *Syms.begin();
+    if (!linearIn(Q, P, First, Least, A, Base) ||
+        __builtin_mul_overflow(A, Least[First], &A) ||
+        __builtin_add_overflow(A, Base, &QMin.emplace()))
+      return std::nullopt;
+  }
   for (Symbol U : Syms) {
     auto LU = LowerOf(U);
     if (!FormA && LU)
       continue;
-    CompoundSymbol C;
-    C.Handle = U;
-    for (Symbol Sym : Syms)
-      if (!(Sym == U))
-        C.Fixed[Sym] = LowerOf(Sym).value_or(1);
-    // Q = A * U + Base with the others fixed; U of degree one.
-    int64_t A = 0;
-    bool Linear = true, Overflow = false;
-    for (const auto &[Key, Coef] : Q) {
-      int64_t V = Coef;
-      unsigned Degree = 0;
-      for (unsigned Id : Key) {
-        Symbol Sym = P.Atoms[Id].symbolValue();
-        if (Sym == U) {
-          ++Degree;
-          continue;
-        }
-        Overflow |= __builtin_mul_overflow(V, C.Fixed[Sym], &V);
-      }
-      Linear &= Degree <= 1;
-      Overflow |= __builtin_add_overflow(Degree ? A : C.Base, V,
-                                         Degree ? &A : &C.Base);
+    // The others at their least values, or at 1 (n * m: m = 1 lets n
+    // reach every value).
+    std::optional<CompoundSymbol> Found;
+    for (int64_t Floor : {INT64_MIN, int64_t(1)}) {
+      CompoundSymbol C;
+      C.Handle = U;
+      for (Symbol Sym : Syms)
+        if (!(Sym == U))
+          C.Fixed[Sym] = std::max(Least[Sym], Floor);
+      int64_t A, Reach;
+      if (!linearIn(Q, P, U, C.Fixed, A, C.Base) || A != 1)
+        continue;
+      // Form A: from U's least value on, every value from QMin up.
+      if (FormA && (__builtin_add_overflow(C.Base, *LU, &Reach) ||
+                    Reach != *QMin))
+        continue;
+      C.Lower = QMin;
+      Found = std::move(C);
+      break;
     }
-    if (!Linear || Overflow || A != 1)
+    if (!Found)
       continue;
-    if (FormA && __builtin_add_overflow(C.Base, *LU, &C.Lower.emplace()))
-      continue;
+    CompoundSymbol C = std::move(*Found);
     // Positional when the handle picks a block or warp and the others are
     // such symbols or launch dimensions.
     C.Positional = positional(Prev, U);
