@@ -24,18 +24,10 @@ struct Site {
   std::set<Symbol> Free; ///< its free symbols
 };
 
-void collectComparisons(const Predicate &P, std::vector<Expr> &Out) {
-  if (P.kind() == PredKind::Cmp) {
-    Out.push_back(P.lhs() - P.rhs());
-    return;
-  }
-  for (const Predicate &Op : P.operands())
-    collectComparisons(Op, Out);
-}
-
 std::vector<Site> collectSites(const SolveSpace &S, PolyAtoms &P) {
   std::vector<Expr> Exprs{S.Offset};
-  collectComparisons(S.Guard, Exprs);
+  for (const Expr &D : comparisonTerms(S.Guard))
+    Exprs.push_back(D);
   std::vector<Site> Sites;
   for (size_t I = 0; I < Exprs.size(); ++I) {
     Site X;
@@ -346,31 +338,17 @@ Expr rewritten(const Monomials &Terms, const std::set<Symbol> &Syms,
   return Out;
 }
 
-/// The guard with comparison number I (in collectComparisons order, from
-/// 0) replaced by New[I] cmp 0 where New[I] is set.
+/// The guard with comparison number I (in comparisonTerms order, from 0)
+/// replaced by New[I] cmp 0 where New[I] is set.
 Predicate replaceComparisons(const Predicate &G,
-                             const std::vector<std::optional<Expr>> &New,
-                             size_t &I) {
-  switch (G.kind()) {
-  case PredKind::Cmp: {
+                             const std::vector<std::optional<Expr>> &New) {
+  size_t I = 0;
+  return mapLeaves(G, [&](const Predicate &L) {
+    if (L.kind() != PredKind::Cmp)
+      return L;
     const std::optional<Expr> &D = New[I++];
-    return D ? Predicate::cmp(G.cmpKind(), *D, Expr(0)) : G;
-  }
-  case PredKind::And:
-  case PredKind::Or:
-  case PredKind::Not: {
-    std::vector<Predicate> Ops;
-    for (const Predicate &Op : G.operands())
-      Ops.push_back(replaceComparisons(Op, New, I));
-    if (G.kind() == PredKind::And)
-      return Predicate::conj(std::move(Ops));
-    if (G.kind() == PredKind::Or)
-      return Predicate::disj(std::move(Ops));
-    return Predicate::negate(std::move(Ops.front()));
-  }
-  default:
-    return G;
-  }
+    return D ? Predicate::cmp(L.cmpKind(), *D, Expr(0)) : L;
+  });
 }
 
 /// Finds one compound and applies it to S; false when there is none.
@@ -408,8 +386,7 @@ bool substituteOne(const KernelModel &K, SolveSpace &S,
         New.push_back(rewritten(Sites[I].Terms, Syms, P, (*M)[I], C->Fresh));
       else
         New.push_back(std::nullopt);
-    size_t Next = 0;
-    S.Guard = replaceComparisons(S.Guard, New, Next);
+    S.Guard = replaceComparisons(S.Guard, New);
     std::vector<Symbol> Free{C->Fresh};
     for (Symbol Sym : S.Free)
       if (!Syms.count(Sym))

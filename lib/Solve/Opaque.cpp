@@ -47,24 +47,11 @@ public:
   }
 
   Predicate pred(const Predicate &P) {
-    switch (P.kind()) {
-    case PredKind::Cmp:
-      return Predicate::cmp(P.cmpKind(), expr(P.lhs()), expr(P.rhs()));
-    case PredKind::And:
-    case PredKind::Or:
-    case PredKind::Not: {
-      std::vector<Predicate> Ops;
-      for (const Predicate &Op : P.operands())
-        Ops.push_back(pred(Op));
-      if (P.kind() == PredKind::And)
-        return Predicate::conj(std::move(Ops));
-      if (P.kind() == PredKind::Or)
-        return Predicate::disj(std::move(Ops));
-      return Predicate::negate(std::move(Ops.front()));
-    }
-    default:
-      return P;
-    }
+    return mapLeaves(P, [&](const Predicate &L) {
+      return L.kind() == PredKind::Cmp
+                 ? Predicate::cmp(L.cmpKind(), expr(L.lhs()), expr(L.rhs()))
+                 : L;
+    });
   }
 
 private:

@@ -88,6 +88,13 @@ bool isFreeSymbol(Symbol S, bool Assumed);
 /// non-negative, dimensions positive, unsigned parameters non-negative).
 std::optional<int64_t> freeSymbolLowerBound(const KernelModel &K, Symbol S);
 
+/// P with each leaf (every node but And, Or, Not) replaced by Leaf(node).
+Predicate mapLeaves(const Predicate &P,
+                    const std::function<Predicate(const Predicate &)> &Leaf);
+
+/// lhs - rhs of every comparison of P, in order.
+std::vector<Expr> comparisonTerms(const Predicate &P);
+
 /// Builds the space; returns the reason when the access cannot be analyzed.
 std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
                                       const LaunchConfig &L, SolveSpace &S);

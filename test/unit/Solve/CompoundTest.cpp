@@ -22,14 +22,6 @@ namespace {
 Expr bid(unsigned D) { return Expr::symbol(SymbolKind::BlockIdx, D); }
 Expr bdim(unsigned D) { return Expr::symbol(SymbolKind::BlockDim, D); }
 
-unsigned sectorsOf(const std::vector<int64_t> &Addrs, unsigned Bytes) {
-  std::set<int64_t> S;
-  for (int64_t A : Addrs)
-    for (int64_t X = A; X < A + Bytes; ++X)
-      S.insert(X >= 0 ? X / 32 : (X - 31) / 32);
-  return unsigned(S.size());
-}
-
 // if (i < n) g[i], i = blockIdx.x * blockDim.x + threadIdx.x, no launch:
 // every real launch (blockDim.x 32..128, any block, any n) reads at most 4
 // sectors, and 4 only in warps with at least 25 threads below n.
