@@ -79,7 +79,8 @@ void UncoalescedCheck::check(
   // values are ideal (or the outcomes are not all known), unless the worst
   // case is asked for. A condition that only says which blocks or warps see
   // the worst case (a blockIdx residue, warps a bounds guard does not cut)
-  // is no such dependence.
+  // is no such dependence. Nor is one that spares finitely many values of
+  // a parameter (WorstAlmostAlways): the notes list them.
   bool Parametric = !R.Condition.empty() && R.ConditionOnParameters;
   bool AlwaysWastes =
       !R.Cases.empty() &&
@@ -88,7 +89,8 @@ void UncoalescedCheck::check(
 
   Diagnostic D;
   D.Check = id();
-  D.Level = Parametric && !AlwaysWastes && !Opts.AssumeWorst
+  D.Level = Parametric && !AlwaysWastes && !R.WorstAlmostAlways &&
+                    !Opts.AssumeWorst
                 ? Severity::Remark
                 : Severity::Warning;
   D.Waste = double(R.Sectors) - R.IdealSectors;

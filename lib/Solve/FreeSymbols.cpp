@@ -3,6 +3,7 @@
 #include "Solve/FreeSymbols.h"
 
 #include "Solve/HardwareRules.h"
+#include "Solve/Polynomial.h"
 
 #include <algorithm>
 #include <numeric>
@@ -151,16 +152,58 @@ FreeValues FreePlan::values(uint64_t Index,
     Value[SC.Sym] += (C < 0 ? 1 : -1) * Periods * SC.Modulus;
   }
   FreeValues V;
+  // A compound gives its source symbols' values, in turn perhaps another
+  // compound's (a later compound may contain an earlier one).
+  std::function<void(Symbol, int64_t)> Push = [&](Symbol Sym, int64_t X) {
+    for (const CompoundSymbol &C : Compounds)
+      if (C.Fresh == Sym) {
+        for (const auto &[Src, SrcValue] : C.decode(X))
+          Push(Src, SrcValue);
+        return;
+      }
+    V.push_back({Sym, X});
+  };
   for (const SymbolClasses &SC : Symbols) {
     bool Fresh = false;
     for (const GuardPair &P : Pairs)
       Fresh |= P.Fresh == SC.Sym;
     if (!Fresh)
-      V.push_back({SC.Sym, Value[SC.Sym]});
+      Push(SC.Sym, Value[SC.Sym]);
   }
   for (const GuardPair &P : Pairs)
     V.push_back({P.Param, guardParamValue(P, Value)});
   return V;
+}
+
+std::optional<int64_t> FreePlan::lowerBound(const KernelModel &K,
+                                            Symbol Sym) const {
+  for (const CompoundSymbol &C : Compounds)
+    if (C.Fresh == Sym)
+      return C.Lower;
+  return freeSymbolLowerBound(K, Sym);
+}
+
+bool FreePlan::positional(Symbol Sym) const {
+  for (const CompoundSymbol &C : Compounds)
+    if (C.Fresh == Sym)
+      return C.Positional;
+  return false;
+}
+
+bool FreePlan::outcomeDependsOn(
+    Symbol Sym, const std::vector<std::array<int64_t, 4>> &Keys) const {
+  uint64_t Stride = 1;
+  for (const SymbolClasses &SC : Symbols) {
+    uint64_t Size = SC.Classes.size();
+    if (SC.Sym == Sym) {
+      for (uint64_t C = 0; C < Keys.size(); ++C)
+        if (Keys[C] != Keys[C - C / Stride % Size * Stride])
+          return true;
+      return false;
+    }
+    Stride *= Size;
+  }
+  return false;
 }
 
 namespace {
@@ -210,129 +253,58 @@ std::optional<std::string> collectAtoms(const Predicate &P, const SolveSpace &S,
   return std::nullopt;
 }
 
-/// The offset as a polynomial: monomials over atoms (symbols, or subtrees
-/// that are not sums and products, such as tx % 4) with their coefficients.
-struct Polynomial {
-  std::vector<Expr> Atoms;
-  std::map<std::vector<unsigned>, int64_t> Terms; ///< sorted atom ids
-};
-
-constexpr size_t MaxTerms = 512;
-
-unsigned atomId(Polynomial &P, const Expr &E) {
-  for (unsigned I = 0; I < P.Atoms.size(); ++I)
-    if (P.Atoms[I] == E)
-      return I;
-  P.Atoms.push_back(E);
-  return unsigned(P.Atoms.size() - 1);
-}
-
-/// Terms of E, or the reason E is not a polynomial in the free symbols.
-std::optional<std::string>
-expand(const Expr &E, const SolveSpace &S, Polynomial &P,
-       std::map<std::vector<unsigned>, int64_t> &Out) {
-  auto IsFree = [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); };
-  auto Add = [&](std::map<std::vector<unsigned>, int64_t> &T,
-                 const std::vector<unsigned> &Key,
-                 int64_t C) -> std::optional<std::string> {
-    if (__builtin_add_overflow(T[Key], C, &T[Key]))
-      return std::string("coefficient overflow");
-    return std::nullopt;
-  };
-  switch (E.kind()) {
-  case ExprKind::Const:
-    Out[{}] = E.constValue();
-    return std::nullopt;
-  case ExprKind::Sym:
-    Out[{atomId(P, E)}] = 1;
-    return std::nullopt;
-  case ExprKind::Add: {
-    std::map<std::vector<unsigned>, int64_t> L, R;
-    if (auto Err = expand(E.lhs(), S, P, L))
-      return Err;
-    if (auto Err = expand(E.rhs(), S, P, R))
-      return Err;
-    Out = std::move(L);
-    for (auto &[Key, C] : R)
-      if (auto Err = Add(Out, Key, C))
-        return Err;
-    return std::nullopt;
-  }
-  case ExprKind::Mul:
-  case ExprKind::Shl: {
-    std::map<std::vector<unsigned>, int64_t> L, R;
-    if (auto Err = expand(E.lhs(), S, P, L))
-      return Err;
-    if (E.kind() == ExprKind::Shl) {
-      auto Sh = E.rhs().asConst();
-      if (!Sh || *Sh < 0 || *Sh > 61)
-        break;
-      R[{}] = int64_t(1) << *Sh;
-    } else if (auto Err = expand(E.rhs(), S, P, R)) {
-      return Err;
-    }
-    if (L.size() * R.size() > MaxTerms)
-      return std::string("address too large to expand");
-    for (auto &[KL, CL] : L)
-      for (auto &[KR, CR] : R) {
-        std::vector<unsigned> Key = KL;
-        Key.insert(Key.end(), KR.begin(), KR.end());
-        std::sort(Key.begin(), Key.end());
-        int64_t C;
-        if (__builtin_mul_overflow(CL, CR, &C))
-          return std::string("coefficient overflow");
-        if (auto Err = Add(Out, Key, C))
-          return Err;
-      }
-    return std::nullopt;
-  }
-  default:
-    break;
-  }
-  for (Symbol Sym : E.symbols())
-    if (IsFree(Sym))
-      return "address depends on '" + S.Name(Sym) + "' inside '" +
-             E.str(S.Name) + "', not only added";
-  Out[{atomId(P, E)}] = 1;
-  return std::nullopt;
-}
-
 } // namespace
 
-std::optional<std::string> freeSymbolGrain(const SolveSpace &S,
-                                           std::map<Symbol, int64_t> &Grain) {
-  auto IsFree = [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); };
-  Polynomial P;
-  std::map<std::vector<unsigned>, int64_t> Terms;
-  if (auto Err = expand(S.Offset, S, P, Terms))
+std::optional<std::string>
+freeSymbolGrain(const SolveSpace &S, std::map<Symbol, int64_t> &Grain,
+                std::optional<LaneProduct> &Product) {
+  PolyAtoms P;
+  Monomials Terms;
+  if (auto Err = expandPolynomial(S.Offset, S, P, Terms))
     return Err;
+  auto Abs = [](int64_t C) {
+    return C == INT64_MIN ? int64_t(1) << 62 : (C < 0 ? -C : C);
+  };
+  Expr Rest(0);
   for (const auto &[Key, C] : Terms) {
     if (C == 0)
       continue;
     std::vector<Symbol> Free;
     const Expr *Varying = nullptr;
     for (unsigned Id : Key) {
-      const Expr &A = P.Atoms[Id];
-      if (A.kind() == ExprKind::Sym && IsFree(A.symbolValue())) {
-        Free.push_back(A.symbolValue());
+      if (isFreeAtom(P, Id, S)) {
+        Free.push_back(P.Atoms[Id].symbolValue());
         continue;
       }
-      for (Symbol Sym : A.symbols())
+      for (Symbol Sym : P.Atoms[Id].symbols())
         if (!S.warpUniform(Sym))
-          Varying = &A;
+          Varying = &P.Atoms[Id];
     }
-    if (Free.empty())
+    if (Free.empty()) {
+      if (Varying)
+        Rest = Rest + monomialExpr(P, Key, C);
       continue;
-    if (Varying)
-      return "address depends on the product of " + Varying->str(S.Name) +
-             " and '" + S.Name(Free.front()) + "'";
-    // The term is the same for all lanes of a request: it shifts the whole
-    // request. u -> u + d changes it by a multiple of C * d.
+    }
+    if (Varying) {
+      // u times a lane-varying value: one such u, of degree one, is
+      // reduced by its window (LaneProduct); anything more is not.
+      if (Free.size() != 1 || (Product && !(Product->Sym == Free.front())))
+        return "address depends on the product of " + Varying->str(S.Name) +
+               " and '" + S.Name(Free.front()) + "'";
+      if (!Product)
+        Product = LaneProduct{Free.front(), 0, Expr(0)};
+      Product->Step = std::gcd(Product->Step, Abs(C));
+    }
+    // u -> u + d changes the term by a multiple of C * d: the whole request
+    // when the term is uniform over the warp, each lane by its own multiple
+    // of C * d when it is not.
     for (Symbol Sym : Free) {
       int64_t &G = Grain[Sym];
-      G = std::gcd(G, C == INT64_MIN ? int64_t(1) << 62 : (C < 0 ? -C : C));
+      G = std::gcd(G, Abs(C));
     }
   }
+  if (Product)
+    Product->Rest = Rest;
   return std::nullopt;
 }
 
@@ -356,7 +328,7 @@ planShifts(const KernelModel &K, const SolveSpace &S, FreePlan &Plan) {
       if (It == P.Others.end() || SC.HasWindow || Uses[SC.Sym] > 1)
         continue;
       // u grows when its coefficient is negative, else it must shrink.
-      if (It->second < 0 || !freeSymbolLowerBound(K, SC.Sym))
+      if (It->second < 0 || !Plan.lowerBound(K, SC.Sym))
         Shift = int(I);
     }
     if (P.Lower && Shift < 0)
@@ -369,8 +341,13 @@ planShifts(const KernelModel &K, const SolveSpace &S, FreePlan &Plan) {
 }
 
 std::optional<std::string> planFreeSymbols(const KernelModel &K,
-                                           const SolveSpace &S, int64_t Modulus,
-                                           uint64_t &Budget, FreePlan &Plan) {
+                                           const SolveSpace &Source,
+                                           int64_t Modulus, uint64_t &Budget,
+                                           FreePlan &Plan) {
+  // Planned on a copy in which compounds are single symbols; the cases'
+  // values are given back in source symbols (FreePlan::values).
+  SolveSpace S = Source;
+  Plan.Compounds = substituteCompounds(K, S);
   auto IsFree = [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); };
   for (unsigned Id : S.Relevant)
     for (const auto &Syms :
@@ -381,12 +358,19 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
                  "' depend on '" + S.Name(Sym) + "'";
 
   std::map<Symbol, int64_t> Grain;
-  if (auto Err = freeSymbolGrain(S, Grain))
+  std::optional<LaneProduct> Product;
+  if (auto Err = freeSymbolGrain(S, Grain, Product))
     return Err;
   Plan.Pairs = findGuardPairs(K, S);
   std::vector<GuardAtom> Atoms;
   if (auto Err = collectAtoms(S.Guard, S, Plan.Pairs, Atoms))
     return Err;
+  // The product's window is found like a guard's: its remainder's range is
+  // measured over the domain with the others, then widened below.
+  if (Product) {
+    Atoms.push_back({Product->Sym, Product->Step, Product->Rest});
+    Plan.ProductSym = Product->Sym;
+  }
 
   // Range of each atom's remainder over the whole domain.
   std::vector<int64_t> Min(Atoms.size(), INT64_MAX),
@@ -411,6 +395,17 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
       return "iteration space too large to bound the guard";
     if (St.State == EnumerationStatus::Error)
       return St.Reason;
+  }
+  if (Product && Min.back() <= Max.back()) {
+    // Lanes with different multipliers are at least Step * |u| - R apart;
+    // beyond R + Near they share no word or sector (LaneProduct).
+    int64_t Near = Modulus + int64_t(S.Bytes), Reach;
+    if (__builtin_sub_overflow(Max.back(), Min.back(), &Reach) ||
+        __builtin_add_overflow(Reach, Near, &Reach))
+      return "the product of a lane index and '" + S.Name(Product->Sym) +
+             "' has too many cases";
+    Min.back() = -Reach;
+    Max.back() = Reach;
   }
 
   std::vector<Symbol> Syms;
@@ -453,7 +448,7 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
       SC.Hi = SC.HasWindow ? std::max(SC.Hi, Hi) : Hi;
       SC.HasWindow = true;
     }
-    auto Lower = freeSymbolLowerBound(K, Sym);
+    auto Lower = Plan.lowerBound(K, Sym);
     if (!SC.HasWindow) {
       int64_t Start = Lower ? *Lower : 0;
       for (int64_t R = 0; R < SC.Modulus; ++R)
@@ -482,274 +477,6 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
     Plan.Symbols.push_back(std::move(SC));
   }
   return planShifts(K, S, Plan);
-}
-
-namespace {
-
-/// Smallest divisor D of M such that Set (residues mod M) is a union of
-/// classes mod D; returns D and the residues mod D.
-std::pair<int64_t, std::vector<int64_t>> coarsen(int64_t M,
-                                                 const std::set<int64_t> &Set) {
-  for (int64_t D = 1; D <= M; ++D) {
-    if (M % D != 0)
-      continue;
-    bool Union = true;
-    for (int64_t R : Set)
-      for (int64_t X = floorMod(R, D); X < M && Union; X += D)
-        Union = Set.count(X) != 0;
-    if (Union) {
-      std::set<int64_t> Small;
-      for (int64_t R : Set)
-        Small.insert(floorMod(R, D));
-      return {D, {Small.begin(), Small.end()}};
-    }
-  }
-  return {M, {Set.begin(), Set.end()}};
-}
-
-std::string residueCondition(const std::string &N, int64_t M,
-                             const std::set<int64_t> &Set) {
-  auto [D, Rs] = coarsen(M, Set);
-  if (D == 1)
-    return "";
-  std::string Mod = N + " % " + std::to_string(D);
-  if (Rs.size() + 1 == size_t(D) && D > 2) {
-    for (int64_t R = 0; R < D; ++R)
-      if (!std::binary_search(Rs.begin(), Rs.end(), R))
-        return Mod + " != " + std::to_string(R);
-  }
-  std::string Out;
-  for (int64_t R : Rs)
-    Out += (Out.empty() ? "" : " || ") + Mod + " == " + std::to_string(R);
-  return Rs.size() > 1 ? "(" + Out + ")" : Out;
-}
-
-/// Describes the chosen classes of one symbol.
-std::string describeSymbol(const SymbolClasses &SC,
-                           const std::set<unsigned> &Chosen,
-                           const std::string &N) {
-  auto Res = [&](ValueClass::Region R) {
-    std::set<int64_t> Set;
-    size_t Total = 0;
-    for (unsigned I = 0; I < SC.Classes.size(); ++I)
-      if (SC.Classes[I].Where == R) {
-        ++Total;
-        if (Chosen.count(I))
-          Set.insert(floorMod(SC.Classes[I].Value, SC.Modulus));
-      }
-    return std::make_pair(Set, Set.size() == Total && Total > 0);
-  };
-  if (!SC.HasWindow)
-    return residueCondition(N, SC.Modulus, Res(ValueClass::Residue).first);
-
-  std::vector<std::string> Parts;
-  auto [BelowSet, AllBelow] = Res(ValueClass::Below);
-  auto [AboveSet, AllAbove] = Res(ValueClass::Above);
-  std::vector<int64_t> Exact;
-  for (unsigned I : Chosen)
-    if (SC.Classes[I].Where == ValueClass::Exact)
-      Exact.push_back(SC.Classes[I].Value);
-  std::sort(Exact.begin(), Exact.end());
-  bool MergedBelow = false;
-  for (size_t I = 0; I < Exact.size();) {
-    size_t J = I;
-    while (J + 1 < Exact.size() && Exact[J + 1] == Exact[J] + 1)
-      ++J;
-    int64_t A = Exact[I], B = Exact[J];
-    bool OpenLow = AllBelow && A == SC.Lo;
-    bool OpenHigh = AllAbove && B == SC.Hi;
-    MergedBelow |= OpenLow;
-    if (OpenLow && OpenHigh)
-      Parts.push_back("");
-    else if (OpenHigh)
-      Parts.push_back(N + " >= " + std::to_string(A));
-    else if (OpenLow)
-      Parts.push_back(N + " <= " + std::to_string(B));
-    else if (A == B)
-      Parts.push_back(N + " == " + std::to_string(A));
-    else
-      Parts.push_back(std::to_string(A) + " <= " + N + " && " + N +
-                      " <= " + std::to_string(B));
-    if (OpenHigh)
-      AboveSet.clear(), AllAbove = false;
-    I = J + 1;
-  }
-  if (!BelowSet.empty() && !MergedBelow) {
-    std::string R = residueCondition(N, SC.Modulus, BelowSet);
-    Parts.push_back(N + " < " + std::to_string(SC.Lo) +
-                    (R.empty() || AllBelow ? "" : " && " + R));
-  }
-  if (!AboveSet.empty()) {
-    std::string R = residueCondition(N, SC.Modulus, AboveSet);
-    Parts.push_back(N + " > " + std::to_string(SC.Hi) +
-                    (R.empty() || AllAbove ? "" : " && " + R));
-  }
-  std::string Out;
-  for (const std::string &P : Parts) {
-    if (P.empty())
-      return "";
-    Out += (Out.empty() ? "" : " || ") + P;
-  }
-  return Out;
-}
-
-} // namespace
-
-std::string
-describeCases(const FreePlan &Plan, const std::vector<uint64_t> &Chosen,
-              const std::vector<uint64_t> &Executed,
-              const std::function<std::string(Symbol)> &SourceName) {
-  if (Plan.Symbols.empty())
-    return "";
-  auto Name = [&](Symbol Sym) {
-    for (const GuardPair &P : Plan.Pairs)
-      if (P.Fresh == Sym)
-        return P.Name;
-    return SourceName(Sym);
-  };
-  size_t NS = Plan.Symbols.size();
-  // A tuple gives each symbol a class, or -1 for any class. Tuples are
-  // encoded as numbers whose order is the lexicographic order of the
-  // tuples: digit S is T[S] + 1, symbol 0 most significant. (Sets of
-  // vectors cost an allocation per tuple, and there may be 10^5 of them.)
-  std::vector<uint64_t> Radix(NS), W(NS, 1);
-  for (size_t S = 0; S < NS; ++S)
-    Radix[S] = Plan.Symbols[S].Classes.size();
-  for (size_t S = NS - 1; S-- > 0;)
-    if (__builtin_mul_overflow(W[S + 1], Radix[S + 1] + 1, &W[S]))
-      return "";
-  uint64_t Span;
-  if (__builtin_mul_overflow(W[0], Radix[0] + 1, &Span))
-    return "";
-  auto Digit = [&](uint64_t Code, size_t S) {
-    return int(Code / W[S] % (Radix[S] + 1)) - 1;
-  };
-  auto With = [&](uint64_t Code, size_t S, int C) {
-    return Code - uint64_t(Digit(Code, S) + 1) * W[S] + uint64_t(C + 1) * W[S];
-  };
-  auto Unique = [](std::vector<uint64_t> &V) {
-    std::sort(V.begin(), V.end());
-    V.erase(std::unique(V.begin(), V.end()), V.end());
-  };
-  // Case index (FreePlan::classes: mixed radix, symbol 0 least
-  // significant) to code.
-  std::vector<unsigned> ClassOf;
-  std::vector<uint64_t> Set;
-  for (uint64_t C : Chosen) {
-    Plan.classes(C, ClassOf);
-    uint64_t Code = 0;
-    for (size_t S = 0; S < NS; ++S)
-      Code += uint64_t(ClassOf[S] + 1) * W[S];
-    Set.push_back(Code);
-  }
-  Unique(Set);
-  // The cases where the access does not run (any outcome will do there),
-  // when there are few enough cases to list them, by case index.
-  uint64_t NCases = Plan.caseCount();
-  std::vector<char> DontCareCase;
-  if (NCases < 100000) {
-    DontCareCase.assign(NCases, 1);
-    for (uint64_t C : Executed)
-      if (C < NCases)
-        DontCareCase[C] = 0;
-  }
-  // Place value of each symbol's class in a case index.
-  std::vector<uint64_t> Stride(NS, 1);
-  for (size_t S = 1; S < NS; ++S)
-    Stride[S] = Stride[S - 1] * Radix[S - 1];
-
-  // Drop a symbol from a group of tuples when all its classes are there.
-  std::vector<std::pair<uint64_t, int>> Groups; // (key, class of S)
-  std::vector<char> Present;                     // classes of one group
-  for (size_t S = 0; S < NS; ++S) {
-    Groups.clear();
-    for (uint64_t T : Set)
-      Groups.push_back({With(T, S, -1), Digit(T, S)});
-    std::sort(Groups.begin(), Groups.end());
-    std::vector<uint64_t> Next;
-    for (size_t I = 0; I < Groups.size();) {
-      size_t J = I;
-      while (J < Groups.size() && Groups[J].first == Groups[I].first)
-        ++J;
-      uint64_t Key = Groups[I].first;
-      Present.assign(Radix[S], 0);
-      for (size_t K = I; K < J; ++K)
-        Present[size_t(Groups[K].second)] = 1;
-      size_t Covered = J - I; // distinct: Set has no duplicates
-      // The other classes of S count as covered where the access does not
-      // run: only single cases (no symbol dropped yet) can be looked up.
-      bool Single = !DontCareCase.empty();
-      uint64_t Base = 0;
-      for (size_t O = 0; O < NS && Single; ++O)
-        if (O != S) {
-          int D = Digit(Key, O);
-          Single = D >= 0;
-          Base += Single ? uint64_t(D) * Stride[O] : 0;
-        }
-      for (int C = 0; Single && C < int(Radix[S]); ++C)
-        if (DontCareCase[Base + uint64_t(C) * Stride[S]] && !Present[C])
-          ++Covered;
-      if (Covered == Radix[S]) {
-        Next.push_back(Key);
-      } else {
-        for (size_t K = I; K < J; ++K)
-          Next.push_back(With(Key, S, Groups[K].second));
-      }
-      I = J;
-    }
-    Unique(Next);
-    Set = std::move(Next);
-  }
-
-  // Group by all symbols but the last one that is still constrained.
-  std::vector<std::string> Disjuncts;
-  int Last = -1;
-  for (uint64_t T : Set)
-    for (size_t S = 0; S < NS; ++S)
-      if (Digit(T, S) >= 0)
-        Last = std::max(Last, int(S));
-  if (Last < 0)
-    return "";
-  std::map<uint64_t, std::set<unsigned>> ByRest;
-  for (uint64_t T : Set) {
-    uint64_t Key = With(T, size_t(Last), -1);
-    if (Digit(T, size_t(Last)) >= 0)
-      ByRest[Key].insert(unsigned(Digit(T, size_t(Last))));
-    else
-      ByRest[Key];
-  }
-  for (auto &[Key, Classes] : ByRest) {
-    std::vector<std::string> Conj;
-    for (size_t S = 0; S < NS; ++S) {
-      const SymbolClasses &SC = Plan.Symbols[S];
-      std::string N = Name(SC.Sym);
-      std::string D;
-      if (int(S) == Last && !Classes.empty())
-        D = describeSymbol(SC, Classes, N);
-      else if (Digit(Key, S) >= 0)
-        D = describeSymbol(SC, {unsigned(Digit(Key, S))}, N);
-      if (!D.empty())
-        Conj.push_back(D);
-    }
-    std::string C;
-    for (const std::string &P : Conj)
-      C += (C.empty() ? "" : " && ") + P;
-    if (C.empty())
-      return "";
-    Disjuncts.push_back(C);
-  }
-  std::string Out;
-  for (size_t I = 0; I < Disjuncts.size(); ++I) {
-    if (I == 6) {
-      Out += " || ...";
-      break;
-    }
-    bool Wrap =
-        Disjuncts.size() > 1 && Disjuncts[I].find("||") != std::string::npos;
-    Out += (Out.empty() ? "" : " || ") +
-           (Wrap ? "(" + Disjuncts[I] + ")" : Disjuncts[I]);
-  }
-  return Out;
 }
 
 } // namespace warplint

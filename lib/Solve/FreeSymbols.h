@@ -18,10 +18,12 @@
 #ifndef WARPLINT_SOLVE_FREESYMBOLS_H
 #define WARPLINT_SOLVE_FREESYMBOLS_H
 
+#include "Solve/Compound.h"
 #include "Solve/Enumerate.h"
 #include "Solve/GuardSymbols.h"
 #include "Solve/Space.h"
 
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -41,15 +43,33 @@ std::optional<AdditiveSplit>
 splitAdditive(const Expr &E, const std::function<bool(Symbol)> &InSet,
               const std::function<std::string(Symbol)> &Name, std::string &Why);
 
+/// A free symbol u multiplied by a value that differs between the lanes of
+/// a request (ty * pitch when threadIdx.y varies within a warp). Lanes with
+/// the same multiplier move together when u changes; lanes with different
+/// multipliers are at least Step * |u| - (range of Rest) bytes apart. Once
+/// that distance exceeds the span of a bank row or sector plus the access
+/// width, no two such lanes share a word or sector, and u -> u + T (T the
+/// period of the grain) moves every lane by a multiple of the period: the
+/// cost is periodic in u outside a finite window of values around 0.
+struct LaneProduct {
+  Symbol Sym;
+  int64_t Step = 0; ///< gcd of the coefficients of u's lane-varying terms
+  Expr Rest;        ///< the lane-varying terms without free symbols
+};
+
 /// For each free symbol u of the offset, a grain G: changing u by d moves
-/// every lane of a request by the same multiple of G * d, so the cost only
-/// depends on u modulo Modulus / gcd(G, Modulus). The offset must be a
-/// polynomial in which every monomial with a free symbol is otherwise made
-/// of warp-uniform values (SolveSpace::warpUniform): a * u, or ty * pitch
-/// when threadIdx.y is the same across each warp. Returns the reason when
-/// it is not (a free symbol times a lane index, or under a division).
-std::optional<std::string> freeSymbolGrain(const SolveSpace &S,
-                                           std::map<Symbol, int64_t> &Grain);
+/// every lane of a request by a multiple of G * d (the same multiple for all
+/// lanes, except for the LaneProduct symbol), so the cost only depends on u
+/// modulo Modulus / gcd(G, Modulus) (outside the LaneProduct window). The
+/// offset must be a polynomial in which every monomial with a free symbol is
+/// otherwise made of warp-uniform values (SolveSpace::warpUniform): a * u,
+/// or ty * pitch when threadIdx.y is the same across each warp, except for
+/// one free symbol of degree one times lane-varying values (Product).
+/// Returns the reason when it is not (two free symbols times lane indices,
+/// or one under a division).
+std::optional<std::string>
+freeSymbolGrain(const SolveSpace &S, std::map<Symbol, int64_t> &Grain,
+                std::optional<LaneProduct> &Product);
 
 /// One class of values of one free symbol.
 struct ValueClass {
@@ -76,6 +96,21 @@ struct FreePlan {
   /// Per pair with a least value: the index in Symbols of the symbol moved
   /// within its class so that the parameter stays at or above it; -1 else.
   std::vector<int> ShiftOf;
+  /// Polynomials of free symbols replaced by fresh symbols (Compound.h):
+  /// Symbols holds the fresh symbol in place of the source symbols.
+  std::vector<CompoundSymbol> Compounds;
+  /// The LaneProduct symbol, when there is one: its window holds finitely
+  /// many values, and a worst case reached by all its values outside the
+  /// window is no condition on the launch (Solver.cpp, worstInUncutWarps).
+  std::optional<Symbol> ProductSym;
+  /// The least value of a symbol of the plan, when it has one.
+  std::optional<int64_t> lowerBound(const KernelModel &K, Symbol Sym) const;
+  /// Whether Sym is a compound that only says which block or warp.
+  bool positional(Symbol Sym) const;
+  /// Whether some case's outcome (Keys, by case index) changes with the
+  /// class of symbol Sym alone.
+  bool outcomeDependsOn(Symbol Sym,
+                        const std::vector<std::array<int64_t, 4>> &Keys) const;
   uint64_t caseCount() const;
   /// The class of each symbol in case Index (mixed radix over Symbols,
   /// symbol 0 least significant): what values() decodes, without the values.

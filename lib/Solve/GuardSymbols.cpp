@@ -43,15 +43,6 @@ std::optional<Coefs> negated(const Coefs &C) {
   return Out;
 }
 
-void collectComparisons(const Predicate &P, std::vector<Expr> &Out) {
-  if (P.kind() == PredKind::Cmp) {
-    Out.push_back(P.lhs() - P.rhs());
-    return;
-  }
-  for (const Predicate &Op : P.operands())
-    collectComparisons(Op, Out);
-}
-
 std::string termsName(const GuardPair &P, const SolveSpace &S) {
   std::string Out = S.Name(P.Param);
   for (const auto &[Sym, C] : P.Others) {
@@ -67,8 +58,7 @@ std::string termsName(const GuardPair &P, const SolveSpace &S) {
 
 std::vector<GuardPair> findGuardPairs(const KernelModel &K,
                                       const SolveSpace &S) {
-  std::vector<Expr> Ds;
-  collectComparisons(S.Guard, Ds);
+  std::vector<Expr> Ds = comparisonTerms(S.Guard);
   // A parameter used anywhere but in the guard's comparisons is not free to
   // absorb the other symbols.
   std::set<Symbol> Elsewhere;

@@ -93,6 +93,7 @@ struct Summary {
   uint64_t Requests = 0;
   std::string Condition;
   bool ConditionOnParameters = false;
+  bool WorstAlmostAlways = false;
   std::optional<RequestWitness> Example;
   StrideInfo Strides;
   std::vector<SolveCase> Cases;
@@ -194,7 +195,8 @@ private:
 /// blocks and warps see it, not whether a launch does.
 bool worstInUncutWarps(const FreePlan &Plan,
                        const std::vector<uint64_t> &WorstCases,
-                       const std::vector<uint64_t> &Executed) {
+                       const std::vector<uint64_t> &Executed,
+                       bool SkipProductWindow = false) {
   auto IsFresh = [&](Symbol Sym) {
     for (const GuardPair &P : Plan.Pairs)
       if (P.Fresh == Sym)
@@ -205,7 +207,8 @@ bool worstInUncutWarps(const FreePlan &Plan,
   // launch: parameters, loaded values, loop offsets that stand for a
   // parameter step, an unknown base alignment.
   auto IsParameter = [&](Symbol Sym) {
-    return Sym.Kind != SymbolKind::BlockIdx && !(Sym == assumedWarpBaseX());
+    return Sym.Kind != SymbolKind::BlockIdx && !(Sym == assumedWarpBaseX()) &&
+           !Plan.positional(Sym);
   };
   // The classes of the parameters of a case, as one mixed-radix number
   // (their product is at most the case count): no allocation per case.
@@ -238,9 +241,23 @@ bool worstInUncutWarps(const FreePlan &Plan,
     if (Uncut)
       Covered[ParamKey(C)] = 1;
   }
-  for (uint64_t C : Executed)
+  // With SkipProductWindow, the values of the product symbol inside its
+  // window are allowed as finitely many exceptions (tx * K is uncoalesced
+  // for every K but -7..7).
+  int Product = -1;
+  for (size_t I = 0; I < Plan.Symbols.size() && SkipProductWindow; ++I)
+    if (Plan.ProductSym && Plan.Symbols[I].Sym == *Plan.ProductSym)
+      Product = int(I);
+  for (uint64_t C : Executed) {
+    if (Product >= 0) {
+      Plan.classes(C, ClassOf);
+      const SymbolClasses &SC = Plan.Symbols[size_t(Product)];
+      if (SC.Classes[ClassOf[size_t(Product)]].Where == ValueClass::Exact)
+        continue;
+    }
     if (!Covered[ParamKey(C)])
       return false;
+  }
   return true;
 }
 
@@ -354,6 +371,23 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
     }
   }
 
+  // An opaque subterm's classes may include values it never takes: the
+  // answer holds only when none of them changes an outcome (Opaque.h).
+  if (!S.Opaque.empty()) {
+    std::vector<std::array<int64_t, 4>> Keys(NCases);
+    for (uint64_t C = 0; C < NCases; ++C) {
+      const CaseOutcome &O = Outcomes[C];
+      Keys[C] = {O.Executed, O.Worst.Value, std::llround(O.mean() * 1e6),
+                 O.Worst.Ideal};
+    }
+    for (const auto &[Sym, Term] : S.Opaque)
+      if (Plan.outcomeDependsOn(Sym, Keys)) {
+        Sum.Reason = "the answer depends on the value of '" + S.Name(Sym) +
+                     "', not known for this launch";
+        return Sum;
+      }
+  }
+
   Sum.Status = SolveStatus::Exact;
   std::vector<uint64_t> Executed;
   for (uint64_t C = 0; C < NCases; ++C)
@@ -388,6 +422,9 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
   if (WorstCases.size() != Executed.size()) {
     Sum.ConditionOnParameters =
         !worstInUncutWarps(Plan, WorstCases, Executed);
+    Sum.WorstAlmostAlways =
+        Sum.ConditionOnParameters &&
+        worstInUncutWarps(Plan, WorstCases, Executed, true);
     Sum.Condition = describeCases(Plan, WorstCases, Executed, S.Name);
     if (Sum.Condition.empty())
       Sum.Condition = "depends on the values of the free symbols";
@@ -530,6 +567,7 @@ SharedResult solveShared(const KernelModel &K, const Access &A,
   R.Requests = Sum.Requests;
   R.Condition = Sum.Condition;
   R.ConditionOnParameters = Sum.ConditionOnParameters;
+  R.WorstAlmostAlways = Sum.WorstAlmostAlways;
   R.Example = Sum.Example;
   R.WorstBankWords = Sum.Worst.BankWords;
   R.Cases = Sum.Cases;
@@ -601,6 +639,7 @@ GlobalResult solveGlobal(const KernelModel &K, const Access &A,
   R.Pattern = Sum.Worst.Pattern;
   R.Condition = Sum.Condition;
   R.ConditionOnParameters = Sum.ConditionOnParameters;
+  R.WorstAlmostAlways = Sum.WorstAlmostAlways;
   R.Cases = Sum.Cases;
   if (R.Sectors > R.IdealSectors)
     R.Example = Sum.Example;

@@ -109,6 +109,10 @@ struct SharedResult {
   /// bounds guard like `if (i < n)` does not cut): every launch large enough
   /// to have one full warp does.
   bool ConditionOnParameters = false;
+  /// The condition on the parameters excludes only finitely many values of
+  /// one of them (a lane index times K is uncoalesced for every K outside
+  /// -7..7): every other value reaches the worst, in some block and warp.
+  bool WorstAlmostAlways = false;
   std::optional<RequestWitness> Example;
   StrideInfo Strides;
   /// Distinct 4-byte words the worst bank is asked for in the worst phase.
@@ -136,6 +140,10 @@ struct GlobalResult {
   /// bounds guard like `if (i < n)` does not cut): every launch large enough
   /// to have one full warp does.
   bool ConditionOnParameters = false;
+  /// The condition on the parameters excludes only finitely many values of
+  /// one of them (a lane index times K is uncoalesced for every K outside
+  /// -7..7): every other value reaches the worst, in some block and warp.
+  bool WorstAlmostAlways = false;
   std::optional<RequestWitness> Example;
   StrideInfo Strides;
   /// Every distinct outcome with its condition, when there are several.

@@ -2,6 +2,8 @@
 
 #include "Solve/Space.h"
 
+#include "Solve/Opaque.h"
+
 #include <algorithm>
 #include <climits>
 #include <map>
@@ -165,24 +167,9 @@ std::optional<std::string> replaceStrideLoops(const Access &A, SolveSpace &S) {
 
 /// Replaces block-uniform Unknown nodes by true ("some blocks execute it").
 Predicate dropUniformUnknowns(const Predicate &P) {
-  switch (P.kind()) {
-  case PredKind::Unknown:
-    return true;
-  case PredKind::And:
-  case PredKind::Or:
-  case PredKind::Not: {
-    std::vector<Predicate> Ops;
-    for (const Predicate &Op : P.operands())
-      Ops.push_back(dropUniformUnknowns(Op));
-    if (P.kind() == PredKind::And)
-      return Predicate::conj(std::move(Ops));
-    if (P.kind() == PredKind::Or)
-      return Predicate::disj(std::move(Ops));
-    return Predicate::negate(std::move(Ops.front()));
-  }
-  default:
-    return P;
-  }
+  return mapLeaves(P, [](const Predicate &L) {
+    return L.kind() == PredKind::Unknown ? Predicate(true) : L;
+  });
 }
 
 bool hasThreadDependentUnknown(const Predicate &P) {
@@ -201,6 +188,36 @@ template <typename T> void addSymbols(const T &X, std::set<Symbol> &Out) {
 
 } // namespace
 
+Predicate mapLeaves(const Predicate &P,
+                    const std::function<Predicate(const Predicate &)> &Leaf) {
+  switch (P.kind()) {
+  case PredKind::And:
+  case PredKind::Or:
+  case PredKind::Not: {
+    std::vector<Predicate> Ops;
+    for (const Predicate &Op : P.operands())
+      Ops.push_back(mapLeaves(Op, Leaf));
+    if (P.kind() == PredKind::And)
+      return Predicate::conj(std::move(Ops));
+    if (P.kind() == PredKind::Or)
+      return Predicate::disj(std::move(Ops));
+    return Predicate::negate(std::move(Ops.front()));
+  }
+  default:
+    return Leaf(P);
+  }
+}
+
+std::vector<Expr> comparisonTerms(const Predicate &P) {
+  std::vector<Expr> Out;
+  mapLeaves(P, [&](const Predicate &L) {
+    if (L.kind() == PredKind::Cmp)
+      Out.push_back(L.lhs() - L.rhs());
+    return L;
+  });
+  return Out;
+}
+
 std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
                                       const LaunchConfig &L, SolveSpace &S) {
   S.Name = [&K](Symbol Sym) {
@@ -215,6 +232,7 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
                                    : A.UnknownReason;
 
   S.Assumed = !L.Block.has_value();
+  S.Bytes = A.Bytes;
   if (!S.Assumed) {
     S.Dim[0] = L.Block->X;
     S.Dim[1] = L.Block->Y;
@@ -280,6 +298,7 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
   }
   if (auto Err = replaceStrideLoops(A, S))
     return Err;
+  substituteOpaque(S);
 
   auto LaneVarying = [&](Symbol Sym) {
     return Sym.Kind == SymbolKind::ThreadIdx && !isFreeSymbol(Sym, S.Assumed);

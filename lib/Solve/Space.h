@@ -40,6 +40,7 @@ struct SolveSpace {
   int64_t Dim[3] = {32, 1, 1};
   int64_t Threads = 32;
   unsigned Warps = 1;
+  unsigned Bytes = 4; ///< width of one lane's access
 
   Expr Offset;                   ///< byte offset after binding the launch
   Predicate Guard;               ///< guard after binding; Unknown nodes removed
@@ -68,6 +69,9 @@ struct SolveSpace {
   /// dropped: the numbers are per request of the iterations in which every
   /// lane that entered the loop is still inside it (docs/solver.md).
   std::vector<unsigned> StrideLoops;
+  /// Block-uniform subterms replaced by fresh free symbols (Opaque.h): an
+  /// answer holds only when no outcome depends on their classes.
+  std::vector<std::pair<Symbol, Expr>> Opaque;
 
   /// Whether a symbol has one value for all lanes of any warp of this
   /// launch: free symbols, threadIdx.y when blockDim.x is a multiple of 32
@@ -83,6 +87,13 @@ bool isFreeSymbol(Symbol S, bool Assumed);
 /// The least value a free symbol can take, when there is one (indices are
 /// non-negative, dimensions positive, unsigned parameters non-negative).
 std::optional<int64_t> freeSymbolLowerBound(const KernelModel &K, Symbol S);
+
+/// P with each leaf (every node but And, Or, Not) replaced by Leaf(node).
+Predicate mapLeaves(const Predicate &P,
+                    const std::function<Predicate(const Predicate &)> &Leaf);
+
+/// lhs - rhs of every comparison of P, in order.
+std::vector<Expr> comparisonTerms(const Predicate &P);
 
 /// Builds the space; returns the reason when the access cannot be analyzed.
 std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,

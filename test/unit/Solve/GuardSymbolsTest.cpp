@@ -29,15 +29,6 @@ struct Point {
   std::vector<int64_t> P;
 };
 
-/// Distinct 32-byte sectors touched by the active lanes of a request.
-unsigned sectorsOf(const std::vector<int64_t> &Addrs, unsigned Bytes) {
-  std::set<int64_t> S;
-  for (int64_t A : Addrs)
-    for (int64_t X = A; X < A + Bytes; ++X)
-      S.insert(X >= 0 ? X / 32 : (X - 31) / 32);
-  return unsigned(S.size());
-}
-
 /// 4-byte shared accesses: the most distinct words any bank is asked for.
 unsigned wavefrontsOf(const std::vector<int64_t> &Addrs, unsigned) {
   std::map<int64_t, std::set<int64_t>> Bank;

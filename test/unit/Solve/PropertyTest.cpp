@@ -26,6 +26,8 @@ struct Pattern {
   int64_t A = 0, B = 0, C = 0, D = 0, E = 0; // tx, ty, tz, i, constant
   int64_t F = 0, G = 0, Q = 1;               // F * (tx / Q) + G * (tx % Q)
   int64_t H = 0;                             // H * n, n a free parameter
+  int64_t HT = 0; // HT * t * n, t = tx (TDim 0) or ty (TDim 1)
+  int TDim = 0;
   unsigned Elem = 4;
   int GuardKind = 0; // 0 none, 1 tx < K, 2 tx + ty >= K, 3 tx % 2 == 0
   int64_t K = 0;
@@ -43,7 +45,7 @@ int64_t fdiv(int64_t A, int64_t B) {
 int64_t elementIndex(const Pattern &P, int64_t X, int64_t Y, int64_t Z,
                      int64_t I, int64_t N) {
   return P.A * X + P.B * Y + P.C * Z + P.D * I + P.E + P.F * (X / P.Q) +
-         P.G * (X % P.Q) + P.H * N;
+         P.G * (X % P.Q) + P.H * N + P.HT * (P.TDim ? Y : X) * N;
 }
 
 bool active(const Pattern &P, int64_t X, int64_t Y) {
@@ -291,7 +293,8 @@ Built build(const Pattern &P, MemorySpace Space) {
   Expr Index = tx() * Expr(P.A) + ty() * Expr(P.B) + tz() * Expr(P.C) +
                Expr(P.E) + Expr::binary(ExprKind::Div, tx(), P.Q) * Expr(P.F) +
                Expr::binary(ExprKind::Rem, tx(), P.Q) * Expr(P.G) +
-               param(N) * Expr(P.H);
+               param(N) * Expr(P.H) +
+               (P.TDim ? ty() : tx()) * param(N) * Expr(P.HT);
   std::vector<unsigned> Loops;
   if (P.Trips) {
     unsigned I =
@@ -322,7 +325,8 @@ std::string describe(const Pattern &P) {
          "*ty + " + std::to_string(P.C) + "*tz + " + std::to_string(P.D) +
          "*i + " + std::to_string(P.E) + " + " + std::to_string(P.F) + "*(tx/" +
          std::to_string(P.Q) + ") + " + std::to_string(P.G) + "*(tx%" +
-         std::to_string(P.Q) + ") + " + std::to_string(P.H) + "*n, elem " +
+         std::to_string(P.Q) + ") + " + std::to_string(P.H) + "*n + " + std::to_string(P.HT) + (P.TDim ? "*ty*n" : "*tx*n") +
+         ", elem " +
          std::to_string(P.Elem) + ", guard " + std::to_string(P.GuardKind) +
          "/" + std::to_string(P.K) + ", trips " + std::to_string(P.Trips) +
          ", block " + std::to_string(P.Block.X) + "x" +
@@ -415,6 +419,70 @@ TEST(SolverProperty, FreeParameterWorstOverAllValues) {
       return;
   }
   EXPECT_GT(Conditional, 20);
+}
+
+/// A parameter times a lane index (HT * t * n): the solver's worst, and the
+/// highest mean among the values reaching it, must be those of brute force
+/// over every n up to well beyond the point where lanes of different t
+/// can no longer share a word or sector (the window), plus two periods.
+TEST(SolverProperty, LaneTimesParameterWorstOverAllValues) {
+  std::mt19937_64 Rng(2024);
+  auto Pick = [&](int64_t Lo, int64_t Hi) {
+    return std::uniform_int_distribution<int64_t>(Lo, Hi)(Rng);
+  };
+  int Conditional = 0;
+  for (int Iter = 0; Iter < 60; ++Iter) {
+    Pattern P = randomPattern(Rng, false);
+    P.A = Pick(0, 3), P.B = Pick(0, 3), P.C = Pick(0, 3), P.D = Pick(0, 3);
+    P.F = P.G = 0, P.Q = 1;
+    P.HT = Pick(1, 40) * (Pick(0, 1) ? 1 : -1);
+    P.TDim = int(Pick(0, 1));
+    if (P.Block.threads() > 128)
+      P.Block = {16, 2, 2};
+    // The index's range over the domain, in bytes, bounds the window.
+    int64_t Lo = INT64_MAX, Hi = INT64_MIN;
+    for (int64_t T = 0; T < P.Block.threads(); ++T)
+      for (int I = 0; I < std::max(P.Trips, 1); ++I) {
+        int64_t X = T % P.Block.X, Y = T / P.Block.X % P.Block.Y,
+                Z = T / (P.Block.X * P.Block.Y);
+        int64_t V = elementIndex(P, X, Y, Z, I, 0) * P.Elem;
+        Lo = std::min(Lo, V), Hi = std::max(Hi, V);
+      }
+    int64_t Limit = (Hi - Lo + 160) / (std::abs(P.HT) * P.Elem) + 260;
+    for (MemorySpace Space : {MemorySpace::Shared, MemorySpace::Global}) {
+      Built X = build(P, Space);
+      bool Shared = Space == MemorySpace::Shared;
+      SharedResult RS;
+      GlobalResult RG;
+      if (Shared)
+        RS = solveShared(X.B.K, X.A, X.L, options());
+      else
+        RG = solveGlobal(X.B.K, X.A, X.L, options());
+      SolveStatus St = Shared ? RS.Status : RG.Status;
+      ASSERT_EQ(St, SolveStatus::Exact)
+          << describe(P) << ": " << (Shared ? RS.Reason : RG.Reason);
+      unsigned Worst = 0;
+      double Mean = 0;
+      std::set<unsigned> Seen;
+      for (int64_t N = -Limit; N <= Limit; ++N) {
+        Brute B = Shared ? bruteShared(P, N) : bruteGlobal(P, N);
+        double M = B.Sum / B.Requests;
+        if (B.Worst > Worst || (B.Worst == Worst && M > Mean))
+          Worst = B.Worst, Mean = M;
+        Seen.insert(B.Worst);
+      }
+      unsigned Got = Shared ? RS.Wavefronts : RG.Sectors;
+      double GotMean = Shared ? RS.WavefrontsMean : RG.SectorsMean;
+      const std::string &Cond = Shared ? RS.Condition : RG.Condition;
+      EXPECT_EQ(Got, Worst) << describe(P);
+      EXPECT_NEAR(GotMean, Mean, 1e-9) << describe(P);
+      EXPECT_EQ(Cond.empty(), Seen.size() == 1) << describe(P) << ": " << Cond;
+      Conditional += !Cond.empty();
+      if (HasFailure())
+        return;
+    }
+  }
+  EXPECT_GT(Conditional, 30);
 }
 
 /// The ISL conflict relation is empty exactly when brute force finds no

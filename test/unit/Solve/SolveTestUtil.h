@@ -7,6 +7,9 @@
 #include "Model/Arch.h"
 #include "Solve/Solver.h"
 
+#include <set>
+#include <vector>
+
 namespace warplint {
 namespace test {
 
@@ -86,6 +89,16 @@ inline Predicate lt(Expr A, Expr B) {
 }
 inline Predicate gt(Expr A, Expr B) {
   return Predicate::cmp(CmpKind::GT, A, B);
+}
+
+/// Distinct 32-byte sectors touched by the active lanes of a request,
+/// counted byte by byte.
+inline unsigned sectorsOf(const std::vector<int64_t> &Addrs, unsigned Bytes) {
+  std::set<int64_t> S;
+  for (int64_t A : Addrs)
+    for (int64_t X = A; X < A + Bytes; ++X)
+      S.insert(X >= 0 ? X / 32 : (X - 31) / 32);
+  return unsigned(S.size());
 }
 
 } // namespace test

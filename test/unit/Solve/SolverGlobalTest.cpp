@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 using namespace warplint;
 using namespace warplint::test;
 
@@ -108,12 +110,26 @@ TEST(SolverGlobal, SymbolicPitchWithWarpUniformRow) {
     SawHalf |= C.Condition == "pitch % 8 == 4" && C.Mean == 4.5;
   EXPECT_TRUE(SawHalf);
 
-  // Block 16x16: two rows per warp, the product differs between lanes.
+  // Block 16x16: two rows of 64 bytes per warp, 2 sectors each when
+  // aligned, else 3. Warp w reads rows 2w and 2w + 1 at bytes
+  // 4 * ty * pitch: for odd pitches both rows of warps 1-3 and 5-7 are
+  // misaligned (6), warps 0 and 4 have one aligned row (5): mean 5.75, as
+  // measured for pitch 1001 below. Small pitches overlap the rows
+  // (pitch 16: one 128-byte run, 4 sectors; pitch 0: one row, 2).
   GlobalResult R16 = global(B, A, block(16, 16));
-  EXPECT_EQ(R16.Status, SolveStatus::Unknown);
-  EXPECT_NE(R16.Reason.find("product of threadIdx.y and 'pitch'"),
-            std::string::npos)
-      << R16.Reason;
+  ASSERT_EQ(R16.Status, SolveStatus::Exact) << R16.Reason;
+  EXPECT_EQ(R16.Sectors, 6u);
+  EXPECT_DOUBLE_EQ(R16.SectorsMean, 5.75);
+  std::map<std::string, double> Mean;
+  for (const SolveCase &C : R16.Cases)
+    Mean[C.Condition] = C.Mean;
+  EXPECT_EQ(Mean["pitch == 0"], 2.0);
+  // Beyond the overlap only the residue matters.
+  EXPECT_EQ(R16.Condition, "pitch % 4 != 0 && (pitch < -18 || pitch > 18)");
+  EXPECT_EQ(Mean["pitch % 2 == 1 && (pitch < -21 || pitch > 21)"], 5.75);
+  EXPECT_EQ(Mean["(pitch % 8 == 4 && (pitch < -12 || pitch > 12)) || "
+                 "pitch == -18 || pitch == -17 || pitch == 17 || pitch == 18"],
+            5.0);
   // Bound at the launch: exact, 5 or 6 (measured 5.75 for 1001).
   LaunchConfig L = block(16, 16);
   L.ParamValues = {{P, 1001}};

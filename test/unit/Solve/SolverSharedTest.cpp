@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <chrono>
 
 using namespace warplint;
@@ -277,13 +279,29 @@ TEST(SolverShared, GuardOnParameterGivesCondition) {
   EXPECT_EQ(R.Cases[1].Condition, "1 <= n && n <= 16");
 }
 
-TEST(SolverShared, ProductWithParameterIsUnknown) {
+/// s[tx * n]: lane l asks word n * l, bank n * l % 32, so gcd(n, 32) lanes
+/// share each bank with different words; n = 0 is one broadcast word.
+TEST(SolverShared, ProductWithParameter) {
   KernelBuilder B;
   unsigned N = B.addParam("n");
   SharedResult R = shared(B, B.access(tx() * param(N) * Expr(4), 4));
-  EXPECT_EQ(R.Status, SolveStatus::Unknown);
-  EXPECT_NE(R.Reason.find("product of threadIdx.x and 'n'"), std::string::npos)
-      << R.Reason;
+  ASSERT_EQ(R.Status, SolveStatus::Exact) << R.Reason;
+  EXPECT_EQ(R.Wavefronts, 32u);
+  EXPECT_EQ(R.Condition, "n % 32 == 0 && n != 0");
+  std::map<std::string, unsigned> ByCondition;
+  for (const SolveCase &C : R.Cases)
+    ByCondition[C.Condition] = C.Worst;
+  EXPECT_EQ(ByCondition["n % 32 == 16"], 16u);
+  EXPECT_EQ(ByCondition["n % 4 == 2"], 2u);
+  EXPECT_EQ(ByCondition["n % 2 == 1 || n == 0"], 1u);
+  // Two free symbols times lane indices stay unknown.
+  unsigned M = B.addParam("m");
+  SharedResult R2 = shared(
+      B, B.access((tx() * param(N) + tx() * tx() * param(M)) * Expr(4), 4));
+  EXPECT_EQ(R2.Status, SolveStatus::Unknown);
+  EXPECT_NE(R2.Reason.find("product of threadIdx.x and '"),
+            std::string::npos)
+      << R2.Reason;
 }
 
 TEST(SolverShared, UnknownOffsetAndGuards) {
@@ -317,10 +335,13 @@ TEST(SolverShared, AssumedBlockShape) {
       shared(B, B.access((ty() * Expr(32) + tx()) * Expr(4), 4), L);
   ASSERT_EQ(R.Status, SolveStatus::Exact) << R.Reason;
   EXPECT_EQ(R.Wavefronts, 1u);
-  // s[tx * blockDim.x]: a product of two unknowns.
+  // s[tx * blockDim.x]: blockDim.x = 32 * B, so lane l asks word
+  // 32 * B * l + ...: every lane on one bank, 32 different words.
   Expr BD = Expr::symbol(SymbolKind::BlockDim, 0);
-  EXPECT_EQ(shared(B, B.access(tx() * BD * Expr(4), 4), L).Status,
-            SolveStatus::Unknown);
+  SharedResult RB = shared(B, B.access(tx() * BD * Expr(4), 4), L);
+  ASSERT_EQ(RB.Status, SolveStatus::Exact) << RB.Reason;
+  EXPECT_EQ(RB.Wavefronts, 32u);
+  EXPECT_EQ(RB.Condition, "");
 }
 
 TEST(SolverShared, IslProvesWhatEnumerationCannotReach) {

@@ -1,0 +1,356 @@
+//===- Conditions.cpp - Readable conditions for cases of free symbols -----===//
+//
+// describeCases (FreeSymbols.h): the cases that reach an outcome, written in
+// source terms ("n % 8 != 0", "pitch % 4 != 0 && (pitch < -18 || pitch >
+// 18)", "n - blockIdx.x * 256 >= 25").
+//
+//===----------------------------------------------------------------------===//
+
+#include "Solve/FreeSymbols.h"
+
+#include "Solve/HardwareRules.h"
+
+#include <algorithm>
+#include <set>
+
+namespace warplint {
+
+namespace {
+
+/// Smallest divisor D of M such that Set (residues mod M) is a union of
+/// classes mod D; returns D and the residues mod D.
+std::pair<int64_t, std::vector<int64_t>> coarsen(int64_t M,
+                                                 const std::set<int64_t> &Set) {
+  for (int64_t D = 1; D <= M; ++D) {
+    if (M % D != 0)
+      continue;
+    bool Union = true;
+    for (int64_t R : Set)
+      for (int64_t X = floorMod(R, D); X < M && Union; X += D)
+        Union = Set.count(X) != 0;
+    if (Union) {
+      std::set<int64_t> Small;
+      for (int64_t R : Set)
+        Small.insert(floorMod(R, D));
+      return {D, {Small.begin(), Small.end()}};
+    }
+  }
+  return {M, {Set.begin(), Set.end()}};
+}
+
+std::string residueCondition(const std::string &N, int64_t M,
+                             const std::set<int64_t> &Set) {
+  auto [D, Rs] = coarsen(M, Set);
+  if (D == 1)
+    return "";
+  std::string Mod = N + " % " + std::to_string(D);
+  if (Rs.size() + 1 == size_t(D) && D > 2) {
+    for (int64_t R = 0; R < D; ++R)
+      if (!std::binary_search(Rs.begin(), Rs.end(), R))
+        return Mod + " != " + std::to_string(R);
+  }
+  std::string Out;
+  for (int64_t R : Rs)
+    Out += (Out.empty() ? "" : " || ") + Mod + " == " + std::to_string(R);
+  return Rs.size() > 1 ? "(" + Out + ")" : Out;
+}
+
+/// The chosen classes of a symbol with a window, when they are residue
+/// classes (the same on both sides of the window) except between two values
+/// a and b, where a few values are listed: "n % 32 == 0 && n != 0",
+/// "pitch % 4 != 0 && (pitch < -18 || pitch > 18)".
+std::optional<std::string> describeByResidue(const SymbolClasses &SC,
+                                             const std::set<unsigned> &Chosen,
+                                             const std::string &N) {
+  std::set<int64_t> Below, Above, Exact;
+  bool HasBelow = false;
+  for (unsigned I = 0; I < SC.Classes.size(); ++I) {
+    const ValueClass &C = SC.Classes[I];
+    HasBelow |= C.Where == ValueClass::Below;
+    if (!Chosen.count(I))
+      continue;
+    if (C.Where == ValueClass::Exact)
+      Exact.insert(C.Value);
+    else
+      (C.Where == ValueClass::Below ? Below : Above)
+          .insert(floorMod(C.Value, SC.Modulus));
+  }
+  if (Above.empty() || (HasBelow && Below != Above))
+    return std::nullopt;
+  // Values of the window the residue rule leaves out (Except, within
+  // [A, B]) or takes in wrongly (Extra).
+  std::vector<int64_t> Except;
+  std::set<int64_t> Listed;
+  for (int64_t V = SC.Lo; V <= SC.Hi; ++V) {
+    bool Expected = Above.count(floorMod(V, SC.Modulus)) != 0;
+    if (Expected && !Exact.count(V))
+      Except.push_back(V);
+  }
+  std::string Out = residueCondition(N, SC.Modulus, Above);
+  if (!Except.empty()) {
+    int64_t A = Except.front(), B = Except.back();
+    std::string Range;
+    bool Lower = HasBelow || A > SC.Lo;
+    if (A == B && Lower)
+      Range = N + " != " + std::to_string(A);
+    else if (Lower)
+      Range = N + " < " + std::to_string(A) + " || " + N + " > " +
+              std::to_string(B);
+    else
+      Range = N + " > " + std::to_string(B);
+    if (!Out.empty() && Range.find(" || ") != std::string::npos)
+      Range = "(" + Range + ")";
+    Out = Out.empty() ? Range : Out + " && " + Range;
+    for (int64_t V : Exact)
+      if (V >= A && V <= B)
+        Listed.insert(V);
+  } else if (Out.empty()) {
+    return Out; // every value
+  }
+  for (int64_t V : Exact)
+    if (!Above.count(floorMod(V, SC.Modulus)))
+      Listed.insert(V);
+  if (Listed.size() > 4)
+    return std::nullopt;
+  if (!Listed.empty() && Out.find(" && ") != std::string::npos)
+    Out = "(" + Out + ")";
+  for (int64_t V : Listed)
+    Out += " || " + N + " == " + std::to_string(V);
+  return Out;
+}
+
+/// Describes the chosen classes of one symbol.
+std::string describeSymbol(const SymbolClasses &SC,
+                           const std::set<unsigned> &Chosen,
+                           const std::string &N) {
+  if (SC.HasWindow)
+    if (auto Short = describeByResidue(SC, Chosen, N))
+      return *Short;
+  auto Res = [&](ValueClass::Region R) {
+    std::set<int64_t> Set;
+    size_t Total = 0;
+    for (unsigned I = 0; I < SC.Classes.size(); ++I)
+      if (SC.Classes[I].Where == R) {
+        ++Total;
+        if (Chosen.count(I))
+          Set.insert(floorMod(SC.Classes[I].Value, SC.Modulus));
+      }
+    return std::make_pair(Set, Set.size() == Total && Total > 0);
+  };
+  if (!SC.HasWindow)
+    return residueCondition(N, SC.Modulus, Res(ValueClass::Residue).first);
+
+  std::vector<std::string> Parts;
+  auto [BelowSet, AllBelow] = Res(ValueClass::Below);
+  auto [AboveSet, AllAbove] = Res(ValueClass::Above);
+  std::vector<int64_t> Exact;
+  for (unsigned I : Chosen)
+    if (SC.Classes[I].Where == ValueClass::Exact)
+      Exact.push_back(SC.Classes[I].Value);
+  std::sort(Exact.begin(), Exact.end());
+  bool MergedBelow = false;
+  for (size_t I = 0; I < Exact.size();) {
+    size_t J = I;
+    while (J + 1 < Exact.size() && Exact[J + 1] == Exact[J] + 1)
+      ++J;
+    int64_t A = Exact[I], B = Exact[J];
+    bool OpenLow = AllBelow && A == SC.Lo;
+    bool OpenHigh = AllAbove && B == SC.Hi;
+    MergedBelow |= OpenLow;
+    if (OpenLow && OpenHigh)
+      Parts.push_back("");
+    else if (OpenHigh)
+      Parts.push_back(N + " >= " + std::to_string(A));
+    else if (OpenLow)
+      Parts.push_back(N + " <= " + std::to_string(B));
+    else if (A == B)
+      Parts.push_back(N + " == " + std::to_string(A));
+    else
+      Parts.push_back(std::to_string(A) + " <= " + N + " && " + N +
+                      " <= " + std::to_string(B));
+    if (OpenHigh)
+      AboveSet.clear(), AllAbove = false;
+    I = J + 1;
+  }
+  if (!BelowSet.empty() && !MergedBelow) {
+    std::string R = residueCondition(N, SC.Modulus, BelowSet);
+    Parts.push_back(N + " < " + std::to_string(SC.Lo) +
+                    (R.empty() || AllBelow ? "" : " && " + R));
+  }
+  if (!AboveSet.empty()) {
+    std::string R = residueCondition(N, SC.Modulus, AboveSet);
+    Parts.push_back(N + " > " + std::to_string(SC.Hi) +
+                    (R.empty() || AllAbove ? "" : " && " + R));
+  }
+  std::string Out;
+  for (const std::string &P : Parts) {
+    if (P.empty())
+      return "";
+    Out += (Out.empty() ? "" : " || ") + P;
+  }
+  return Out;
+}
+
+} // namespace
+
+std::string
+describeCases(const FreePlan &Plan, const std::vector<uint64_t> &Chosen,
+              const std::vector<uint64_t> &Executed,
+              const std::function<std::string(Symbol)> &SourceName) {
+  if (Plan.Symbols.empty())
+    return "";
+  auto Name = [&](Symbol Sym) {
+    for (const GuardPair &P : Plan.Pairs)
+      if (P.Fresh == Sym)
+        return P.Name;
+    for (const CompoundSymbol &C : Plan.Compounds)
+      if (C.Fresh == Sym)
+        return C.Name;
+    return SourceName(Sym);
+  };
+  size_t NS = Plan.Symbols.size();
+  // A tuple gives each symbol a class, or -1 for any class. Tuples are
+  // encoded as numbers whose order is the lexicographic order of the
+  // tuples: digit S is T[S] + 1, symbol 0 most significant. (Sets of
+  // vectors cost an allocation per tuple, and there may be 10^5 of them.)
+  std::vector<uint64_t> Radix(NS), W(NS, 1);
+  for (size_t S = 0; S < NS; ++S)
+    Radix[S] = Plan.Symbols[S].Classes.size();
+  for (size_t S = NS - 1; S-- > 0;)
+    if (__builtin_mul_overflow(W[S + 1], Radix[S + 1] + 1, &W[S]))
+      return "";
+  uint64_t Span;
+  if (__builtin_mul_overflow(W[0], Radix[0] + 1, &Span))
+    return "";
+  auto Digit = [&](uint64_t Code, size_t S) {
+    return int(Code / W[S] % (Radix[S] + 1)) - 1;
+  };
+  auto With = [&](uint64_t Code, size_t S, int C) {
+    return Code - uint64_t(Digit(Code, S) + 1) * W[S] + uint64_t(C + 1) * W[S];
+  };
+  auto Unique = [](std::vector<uint64_t> &V) {
+    std::sort(V.begin(), V.end());
+    V.erase(std::unique(V.begin(), V.end()), V.end());
+  };
+  // Case index (FreePlan::classes: mixed radix, symbol 0 least
+  // significant) to code.
+  std::vector<unsigned> ClassOf;
+  std::vector<uint64_t> Set;
+  for (uint64_t C : Chosen) {
+    Plan.classes(C, ClassOf);
+    uint64_t Code = 0;
+    for (size_t S = 0; S < NS; ++S)
+      Code += uint64_t(ClassOf[S] + 1) * W[S];
+    Set.push_back(Code);
+  }
+  Unique(Set);
+  // The cases where the access does not run (any outcome will do there),
+  // when there are few enough cases to list them, by case index.
+  uint64_t NCases = Plan.caseCount();
+  std::vector<char> DontCareCase;
+  if (NCases < 100000) {
+    DontCareCase.assign(NCases, 1);
+    for (uint64_t C : Executed)
+      if (C < NCases)
+        DontCareCase[C] = 0;
+  }
+  // Place value of each symbol's class in a case index.
+  std::vector<uint64_t> Stride(NS, 1);
+  for (size_t S = 1; S < NS; ++S)
+    Stride[S] = Stride[S - 1] * Radix[S - 1];
+
+  // Drop a symbol from a group of tuples when all its classes are there.
+  std::vector<std::pair<uint64_t, int>> Groups; // (key, class of S)
+  std::vector<char> Present;                     // classes of one group
+  for (size_t S = 0; S < NS; ++S) {
+    Groups.clear();
+    for (uint64_t T : Set)
+      Groups.push_back({With(T, S, -1), Digit(T, S)});
+    std::sort(Groups.begin(), Groups.end());
+    std::vector<uint64_t> Next;
+    for (size_t I = 0; I < Groups.size();) {
+      size_t J = I;
+      while (J < Groups.size() && Groups[J].first == Groups[I].first)
+        ++J;
+      uint64_t Key = Groups[I].first;
+      Present.assign(Radix[S], 0);
+      for (size_t K = I; K < J; ++K)
+        Present[size_t(Groups[K].second)] = 1;
+      size_t Covered = J - I; // distinct: Set has no duplicates
+      // The other classes of S count as covered where the access does not
+      // run: only single cases (no symbol dropped yet) can be looked up.
+      bool Single = !DontCareCase.empty();
+      uint64_t Base = 0;
+      for (size_t O = 0; O < NS && Single; ++O)
+        if (O != S) {
+          int D = Digit(Key, O);
+          Single = D >= 0;
+          Base += Single ? uint64_t(D) * Stride[O] : 0;
+        }
+      for (int C = 0; Single && C < int(Radix[S]); ++C)
+        if (DontCareCase[Base + uint64_t(C) * Stride[S]] && !Present[C])
+          ++Covered;
+      if (Covered == Radix[S]) {
+        Next.push_back(Key);
+      } else {
+        for (size_t K = I; K < J; ++K)
+          Next.push_back(With(Key, S, Groups[K].second));
+      }
+      I = J;
+    }
+    Unique(Next);
+    Set = std::move(Next);
+  }
+
+  // Group by all symbols but the last one that is still constrained.
+  std::vector<std::string> Disjuncts;
+  int Last = -1;
+  for (uint64_t T : Set)
+    for (size_t S = 0; S < NS; ++S)
+      if (Digit(T, S) >= 0)
+        Last = std::max(Last, int(S));
+  if (Last < 0)
+    return "";
+  std::map<uint64_t, std::set<unsigned>> ByRest;
+  for (uint64_t T : Set) {
+    uint64_t Key = With(T, size_t(Last), -1);
+    if (Digit(T, size_t(Last)) >= 0)
+      ByRest[Key].insert(unsigned(Digit(T, size_t(Last))));
+    else
+      ByRest[Key];
+  }
+  for (auto &[Key, Classes] : ByRest) {
+    std::vector<std::string> Conj;
+    for (size_t S = 0; S < NS; ++S) {
+      const SymbolClasses &SC = Plan.Symbols[S];
+      std::string N = Name(SC.Sym);
+      std::string D;
+      if (int(S) == Last && !Classes.empty())
+        D = describeSymbol(SC, Classes, N);
+      else if (Digit(Key, S) >= 0)
+        D = describeSymbol(SC, {unsigned(Digit(Key, S))}, N);
+      if (!D.empty())
+        Conj.push_back(D);
+    }
+    std::string C;
+    for (const std::string &P : Conj)
+      C += (C.empty() ? "" : " && ") + P;
+    if (C.empty())
+      return "";
+    Disjuncts.push_back(C);
+  }
+  std::string Out;
+  for (size_t I = 0; I < Disjuncts.size(); ++I) {
+    if (I == 6) {
+      Out += " || ...";
+      break;
+    }
+    bool Wrap =
+        Disjuncts.size() > 1 && Disjuncts[I].find("||") != std::string::npos;
+    Out += (Out.empty() ? "" : " || ") +
+           (Wrap ? "(" + Disjuncts[I] + ")" : Disjuncts[I]);
+  }
+  return Out;
+}
+
+} // namespace warplint
