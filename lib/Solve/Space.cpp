@@ -172,6 +172,20 @@ Predicate dropUniformUnknowns(const Predicate &P) {
   });
 }
 
+/// The reason of the first unknown condition that differs between threads:
+/// the one that makes the lanes unknown (a block-uniform unknown beside it,
+/// such as a loop exit on a shared flag, does not).
+std::string threadDependentReason(const Predicate &P) {
+  if (P.kind() == PredKind::Unknown)
+    return P.unknownDependsOnThread() ? P.unknownReasons().front() : "";
+  for (const Predicate &Op : P.operands()) {
+    std::string R = threadDependentReason(Op);
+    if (!R.empty())
+      return R;
+  }
+  return "";
+}
+
 bool hasThreadDependentUnknown(const Predicate &P) {
   if (P.kind() == PredKind::Unknown)
     return P.unknownDependsOnThread();
@@ -273,7 +287,7 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
   S.Offset = A.ByteOffset->substitute(Bind);
   if (A.Guard.hasUnknown()) {
     if (hasThreadDependentUnknown(A.Guard))
-      return "active lanes depend on " + A.Guard.unknownReasons().front();
+      return "active lanes depend on " + threadDependentReason(A.Guard);
     S.GuardAssumedTrue = true;
     S.GuardNote =
         "if the block executes it (" + A.Guard.unknownReasons().front() + ")";
