@@ -120,6 +120,8 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
   L.Id = Id;
   L.Loc = loc(S->getForLoc());
   L.Parents = LoopStack;
+  L.UnrollPragma = PendingUnroll;
+  PendingUnroll.reset();
   if (Var)
     L.VarName = Var->getName().str();
 
@@ -303,6 +305,8 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
   L.Id = Id;
   L.Loc = loc(S->getBeginLoc());
   L.Parents = LoopStack;
+  L.UnrollPragma = PendingUnroll;
+  PendingUnroll.reset();
   L.UnknownReason = isa<CXXForRangeStmt>(S)
                         ? "range-based for loops are not modelled"
                         : std::string(IsDo ? "do" : "while") +
