@@ -149,8 +149,12 @@ void UncoalescedCheck::check(
                        "adjacent lanes are " + std::to_string(std::llabs(*S)) +
                            " bytes apart because of how " +
                            threadIndexName(Dim) +
-                           " enters the index; each lane reads " +
-                           std::to_string(A.Bytes) + " bytes",
+                           " enters the index; each lane " +
+                           (A.Op == AccessOp::Store ? "writes " : "reads ") +
+                           std::to_string(A.Emitted.InstrBytes
+                                              ? A.Emitted.InstrBytes
+                                              : A.Bytes) +
+                           " bytes",
                        {}});
   if (auto N = emittedNote(*Worst))
     D.Notes.push_back(std::move(*N));

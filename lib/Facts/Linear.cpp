@@ -75,6 +75,19 @@ std::optional<LinearForm> linearize(const Expr &E) {
   return F;
 }
 
+std::optional<int64_t> constantDifference(const LinearForm &A,
+                                          const LinearForm &B) {
+  if (A.Terms.size() != B.Terms.size())
+    return std::nullopt;
+  for (const auto &[Atom, Coef] : B.Terms)
+    if (A.coefficient(Atom) != Coef)
+      return std::nullopt;
+  int64_t D;
+  if (__builtin_sub_overflow(B.Const, A.Const, &D))
+    return std::nullopt;
+  return D;
+}
+
 std::optional<int64_t> constantDifference(const Expr &A, const Expr &B) {
   LinearForm F;
   if (!accumulate(F, B, 1, 0) || !accumulate(F, A, -1, 0) || !F.Terms.empty())

@@ -36,6 +36,8 @@ std::optional<LinearForm> linearize(const Expr &E);
 
 /// B - A when it is the same constant for every value of the symbols.
 std::optional<int64_t> constantDifference(const Expr &A, const Expr &B);
+std::optional<int64_t> constantDifference(const LinearForm &A,
+                                          const LinearForm &B);
 
 } // namespace warplint
 

@@ -12,7 +12,9 @@
 #include "Facts/UnrollMerge.h"
 
 #include <algorithm>
+#include <map>
 #include <numeric>
+#include <string>
 
 namespace warplint {
 
@@ -71,7 +73,7 @@ bool inside(const SourceLoc &L, const SourceLoc &Lo, const SourceLoc &Hi) {
 
 /// A store that may write the memory, or a barrier, between the first and
 /// the last member in program order: nvcc keeps the loads apart
-/// (sharedStoreBetween, sharedBarrierBetween in shared-pairs.cu).
+/// (storeBetween, barrierBetween in shared-pairs.cu).
 bool separated(const KernelModel &K, const std::vector<const Access *> &Ms) {
   unsigned LoId = Ms.front()->Id, HiId = LoId;
   SourceLoc Lo = Ms.front()->Range.Begin, Hi = Lo;
@@ -129,22 +131,40 @@ void merge(std::vector<Access *> &Ms, unsigned Width) {
 
 /// Rule (a)/(b): adjacent loads in straight-line code.
 void mergeNeighbours(KernelModel &K) {
+  // Each offset's linear view once: a kernel may have thousands of loads.
+  // Only loads of one object and width whose offsets have the same terms
+  // can differ by a constant: bucket them by that, so that the pairing is
+  // not quadratic in the kernel's accesses.
+  std::vector<std::optional<LinearForm>> Forms;
+  std::map<std::string, std::vector<size_t>> Buckets;
+  std::vector<const std::vector<size_t> *> BucketOf(K.Accesses.size());
+  for (const Access &A : K.Accesses)
+    Forms.push_back(candidate(K, A) ? linearize(*A.ByteOffset) : std::nullopt);
+  for (size_t I = 0; I < K.Accesses.size(); ++I)
+    if (Forms[I]) {
+      std::string Key = std::to_string(K.Accesses[I].Object) + "/" +
+                        std::to_string(K.Accesses[I].Bytes);
+      for (const auto &[Atom, Coef] : Forms[I]->Terms)
+        Key += "|" + Atom.str() + "*" + std::to_string(Coef);
+      BucketOf[I] = &(Buckets[Key]);
+      Buckets[Key].push_back(I);
+    }
   for (Access &A : K.Accesses) {
-    if (!candidate(K, A))
-      continue;
-    auto Lin = linearize(*A.ByteOffset);
-    if (!Lin)
+    size_t IA = &A - K.Accesses.data();
+    const std::optional<LinearForm> &Lin = Forms[IA];
+    if (!candidate(K, A) || !Lin)
       continue;
     // The loads at A + k * Bytes for k = 1, 2, 3 in A's region.
     std::vector<Access *> At(4, nullptr);
     At[0] = &A;
-    for (Access &B : K.Accesses) {
-      if (&B == &A || !candidate(K, B) || B.Object != A.Object ||
-          B.Bytes != A.Bytes || !sameRegion(A, B))
+    for (size_t IB : *BucketOf[IA]) {
+      Access &B = K.Accesses[IB];
+      const std::optional<LinearForm> &LinB = Forms[IB];
+      if (&B == &A || !candidate(K, B))
         continue;
-      auto D = constantDifference(*A.ByteOffset, *B.ByteOffset);
+      auto D = constantDifference(*Lin, *LinB);
       if (D && *D > 0 && *D % A.Bytes == 0 && *D / A.Bytes < 4 &&
-          !At[*D / A.Bytes])
+          !At[*D / A.Bytes] && sameRegion(A, B))
         At[*D / A.Bytes] = &B;
     }
     unsigned Align = provableAlign(K, A, Lin->knownMultiple());
@@ -153,7 +173,8 @@ void mergeNeighbours(KernelModel &K) {
     bool Full = std::all_of(At.begin(), At.begin() + Count,
                             [](Access *X) { return X; });
     // Three fields of a 16-byte aligned vector (.x .y .z of a float4) are
-    // read with one 16-byte load too (f4partial: LDG.E.128).
+    // read with one 16-byte load too (vector-fields.cu, partialFloat4:
+    // LDG.E.128).
     bool Three = A.Bytes == 4 && At[1] && At[2] && A.TypeAlign >= 16;
     if (Align >= 16 && (Full || Three)) {
       for (unsigned I = 0; I < Count; ++I)

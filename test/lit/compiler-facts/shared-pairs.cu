@@ -79,6 +79,24 @@ __global__ void oddStart(float *out) {
   out[t] = a - b;
 }
 
+// A known gap: with the second load under its own guard nvcc merges all
+// the same (one LDS.64: ptxas speculates the shared load), but the source
+// rules keep loads of different guards apart, so warplint still counts
+// the two loads and warns on the first.
+__global__ void guardedSecond(float *out, int n) {
+  __shared__ float s[512];
+  int t = threadIdx.x;
+  s[t] = t;
+  __syncthreads();
+  float a = s[2 * t];
+  // CHECK: shared-pairs.cu:[[@LINE-1]]:13: warning: 2-way shared memory bank conflict on 's'
+  float b = 0;
+  if (t < n)
+    b = s[2 * t + 1];
+  // CHECK: shared-pairs.cu:[[@LINE-1]]:9: warning: 2-way shared memory bank conflict on 's'
+  out[t] = a - b;
+}
+
 int main() {
   float *out;
   cudaMalloc(&out, 1024 * sizeof(float));
@@ -87,4 +105,5 @@ int main() {
   barrierBetween<<<1, 32>>>(out);
   volatileLoads<<<1, 32>>>(out);
   oddStart<<<1, 32>>>(out);
+  guardedSecond<<<1, 32>>>(out, 32);
 }

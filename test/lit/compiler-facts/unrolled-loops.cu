@@ -59,6 +59,65 @@ __global__ void storeInBody(const float *x, float *y) {
   y[t] = acc;
 }
 
+// Trip counts: 8 (the dynamic window, uniform address) -> 2 LDS.128,
+// 64 -> 16 LDS.128, 256 -> a loop of LDS.128 unrolled by 16: merged. 6 ->
+// LDS.128 + LDS.64, a start at element 1 -> 2 LDS.128 + LDS from element 0,
+// a runtime bound -> LDS.128 groups and a remainder: not modelled, the
+// loads stay as written.
+__global__ void tripCounts(const float *x, float *y, int n) {
+  extern __shared__ float dyn[];
+  __shared__ float c[256];
+  int t = threadIdx.x;
+  c[t] = x[t];
+  dyn[t] = x[t];
+  __syncthreads();
+  float acc = 0, v = x[t];
+  for (int k = 0; k < 8; ++k)
+    acc = acc * v + dyn[k];
+  // ACC: unrolled-loops.cu:[[@LINE-1]]:21: remark: shared load of 'dyn' (4 bytes) in kernel 'tripCounts': 2 wavefronts per request (mean 2.0, ideal 2); nvcc unrolls the loop
+  for (int k = 0; k < 64; ++k)
+    acc = acc * v + c[k];
+  // ACC: unrolled-loops.cu:[[@LINE-1]]:21: remark: shared load of 'c' (4 bytes) in kernel 'tripCounts': 2 wavefronts per request (mean 2.0, ideal 2); nvcc unrolls the loop
+  for (int k = 0; k < 256; ++k)
+    acc = acc * v + c[k];
+  // ACC: unrolled-loops.cu:[[@LINE-1]]:21: remark: shared load of 'c' (4 bytes) in kernel 'tripCounts': 2 wavefronts per request (mean 2.0, ideal 2); nvcc unrolls the loop
+  for (int k = 0; k < 6; ++k)
+    acc = acc * v + c[k];
+  // ACC: unrolled-loops.cu:[[@LINE-1]]:21: remark: shared load of 'c' (4 bytes) in kernel 'tripCounts': 1 wavefront per request (mean 1.0, ideal 1); block
+  for (int k = 1; k < 9; ++k)
+    acc = acc * v + c[k];
+  // ACC: unrolled-loops.cu:[[@LINE-1]]:21: remark: shared load of 'c' (4 bytes) in kernel 'tripCounts': 1 wavefront per request (mean 1.0, ideal 1); block
+  for (int k = 0; k < n; ++k)
+    acc = acc * v + c[k];
+  // ACC: unrolled-loops.cu:[[@LINE-1]]:21: remark: shared load of 'c' (4 bytes) in kernel 'tripCounts': 1 wavefront per request (mean 1.0, ideal 1); block
+  y[t] = acc;
+}
+
+// Stores merge too: eight STS.128 at a row stride of 128 bytes, 32
+// wavefronts for 4 ideal (as written: 32 STS of 32 wavefronts for 1).
+__global__ void rowStores(const float *x, float *y) {
+  __shared__ float m[32 * 33];
+  int t = threadIdx.x;
+  float v = x[t];
+  for (int i = 0; i < 32; ++i)
+    m[t * 32 + i] = v + i;
+  // CHECK: unrolled-loops.cu:[[@LINE-1]]:5: warning: 8-way shared memory bank conflict on 'm' (32 wavefronts per request, ideal 4)
+  // CHECK: note: nvcc unrolls the loop of line [[@LINE-3]] and merges this 4-byte store of 4 consecutive iterations into one 16-byte store
+  __syncwarp();
+  y[t] = m[(t * 7) % 1024];
+}
+
+// A const float *__restrict__ parameter: nvcc cannot prove x + 8*t + i
+// 16-byte aligned and emits 8 LDG.E.CONSTANT.
+__global__ void globalRows(const float *__restrict__ x, float *y) {
+  int t = threadIdx.x;
+  float acc = 0;
+  for (int i = 0; i < 8; ++i)
+    acc += x[t * 8 + i];
+  // CHECK: unrolled-loops.cu:[[@LINE-1]]:12: warning: uncoalesced global load from 'x' (32 sectors per request, ideal 4)
+  y[t] = acc;
+}
+
 int main() {
   float *a, *out;
   cudaMalloc(&a, 1024 * sizeof(float));
@@ -66,4 +125,7 @@ int main() {
   regTile<<<1, 64>>>(a, out);
   keptLoop<<<1, 32>>>(a, out);
   storeInBody<<<1, 32>>>(a, out);
+  tripCounts<<<1, 32, 32 * sizeof(float)>>>(a, out, 16);
+  rowStores<<<1, 32>>>(a, out);
+  globalRows<<<1, 32>>>(a, out);
 }

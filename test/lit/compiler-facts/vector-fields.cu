@@ -58,6 +58,27 @@ __global__ void middleFields(const float4 *p, float *out) {
   out[i] = b * c;
 }
 
+// All four fields: one LDG.E.128; .z and .w: one LDG.E.64 at +8; four
+// consecutive floats of a float* parameter: four LDG.E.
+__global__ void moreFields(const float4 *p, const float *q, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float a = p[i].x, b = p[i].y, c = p[i].z, d = p[i].w;
+  float z = p[i + 1024].z;
+  float w = p[i + 1024].w;
+  // CHECK: vector-fields.cu:[[@LINE-2]]:13: warning: uncoalesced global load from 'p.z' (16 sectors per request, ideal 8)
+  // CHECK: note: nvcc merges the two 4-byte loads of lines [[@LINE-3]]-[[@LINE-2]] into one 8-byte load
+  float e = q[4 * i], f = q[4 * i + 1], g = q[4 * i + 2], h = q[4 * i + 3];
+  // CHECK: vector-fields.cu:[[@LINE-1]]:13: warning: uncoalesced global load from 'q' (16 sectors per request, ideal 4)
+  out[i] = a + b * c - d + z * w + e * f - g * h;
+}
+// JSON: "variable": "p.x",
+// JSON: "instr_bytes": 16,
+// JSON: "variable": "p.z",
+// JSON: "instr_bytes": 8,
+// JSON: "variable": "q",
+// JSON-NOT: "emitted"
+// JSON: "variable": "out",
+
 int main() {
   float2 *price;
   float *out;
@@ -67,4 +88,5 @@ int main() {
   pairsOfFloats<<<8, 128>>>(out, out);
   partialFloat4<<<8, 128>>>((float4 *)out, out);
   middleFields<<<8, 128>>>((float4 *)out, out);
+  moreFields<<<8, 128>>>((float4 *)out, out, out);
 }
