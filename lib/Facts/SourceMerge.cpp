@@ -129,37 +129,51 @@ void merge(std::vector<Access *> &Ms, unsigned Width) {
                    " into one " + std::to_string(Width) + "-byte load";
 }
 
+/// Loads whose offsets have the same terms, and so may differ by a
+/// constant, share a bucket (of one object, and one width when ByWidth):
+/// pairing stays linear in a kernel's thousands of accesses.
+struct Buckets {
+  std::vector<std::optional<LinearForm>> Forms; ///< by access index
+  std::map<std::string, std::vector<size_t>> Members;
+  std::vector<const std::vector<size_t> *> Of; ///< by access index
+};
+
+template <class Pred>
+Buckets bucketLoads(const KernelModel &K, bool ByWidth, Pred Eligible) {
+  Buckets B;
+  B.Of.resize(K.Accesses.size(), nullptr);
+  for (const Access &A : K.Accesses)
+    B.Forms.push_back(Eligible(A) ? linearize(*A.ByteOffset) : std::nullopt);
+  for (size_t I = 0; I < K.Accesses.size(); ++I) {
+    if (!B.Forms[I])
+      continue;
+    std::string Key = std::to_string(K.Accesses[I].Object);
+    if (ByWidth)
+      Key += "/" + std::to_string(K.Accesses[I].Bytes);
+    for (const auto &[Atom, Coef] : B.Forms[I]->Terms)
+      Key += "|" + Atom.str() + "*" + std::to_string(Coef);
+    std::vector<size_t> &Bucket = B.Members[Key];
+    Bucket.push_back(I);
+    B.Of[I] = &Bucket;
+  }
+  return B;
+}
+
 /// Rule (a)/(b): adjacent loads in straight-line code.
 void mergeNeighbours(KernelModel &K) {
-  // Each offset's linear view once: a kernel may have thousands of loads.
-  // Only loads of one object and width whose offsets have the same terms
-  // can differ by a constant: bucket them by that, so that the pairing is
-  // not quadratic in the kernel's accesses.
-  std::vector<std::optional<LinearForm>> Forms;
-  std::map<std::string, std::vector<size_t>> Buckets;
-  std::vector<const std::vector<size_t> *> BucketOf(K.Accesses.size());
-  for (const Access &A : K.Accesses)
-    Forms.push_back(candidate(K, A) ? linearize(*A.ByteOffset) : std::nullopt);
-  for (size_t I = 0; I < K.Accesses.size(); ++I)
-    if (Forms[I]) {
-      std::string Key = std::to_string(K.Accesses[I].Object) + "/" +
-                        std::to_string(K.Accesses[I].Bytes);
-      for (const auto &[Atom, Coef] : Forms[I]->Terms)
-        Key += "|" + Atom.str() + "*" + std::to_string(Coef);
-      BucketOf[I] = &(Buckets[Key]);
-      Buckets[Key].push_back(I);
-    }
+  Buckets Bk =
+      bucketLoads(K, true, [&](const Access &A) { return candidate(K, A); });
   for (Access &A : K.Accesses) {
     size_t IA = &A - K.Accesses.data();
-    const std::optional<LinearForm> &Lin = Forms[IA];
+    const std::optional<LinearForm> &Lin = Bk.Forms[IA];
     if (!candidate(K, A) || !Lin)
       continue;
     // The loads at A + k * Bytes for k = 1, 2, 3 in A's region.
     std::vector<Access *> At(4, nullptr);
     At[0] = &A;
-    for (size_t IB : *BucketOf[IA]) {
+    for (size_t IB : *Bk.Of[IA]) {
       Access &B = K.Accesses[IB];
-      const std::optional<LinearForm> &LinB = Forms[IB];
+      const std::optional<LinearForm> &LinB = Bk.Forms[IB];
       if (&B == &A || !candidate(K, B))
         continue;
       auto D = constantDifference(*Lin, *LinB);
@@ -189,6 +203,40 @@ void mergeNeighbours(KernelModel &K) {
     if (separated(K, View))
       continue;
     merge(Group, Group.size() == 2 && A.Bytes == 4 ? 8 : 16);
+  }
+}
+
+/// A load whose bytes an earlier load of the same region already read,
+/// with no store or barrier between, is not issued again:
+/// shared_validate.cu:211 (a float2 at the address of line 209's float4)
+/// has no instruction; nor has the second of two loads of one element.
+void reuseCoveredLoads(KernelModel &K) {
+  auto Eligible = [&](const Access &A) {
+    return A.Op == AccessOp::Load && !A.Volatile && A.ByteOffset &&
+           A.Emitted.isAsWritten() &&
+           A.Emitted.From == Emission::Origin::AsWritten;
+  };
+  Buckets Bk = bucketLoads(K, false, Eligible);
+  for (Access &B : K.Accesses) {
+    size_t IB = &B - K.Accesses.data();
+    if (!Bk.Forms[IB] || !Eligible(B))
+      continue;
+    for (size_t IA : *Bk.Of[IB]) {
+      Access &A = K.Accesses[IA];
+      if (A.Id >= B.Id || A.Emitted.MergedInto || !sameRegion(A, B))
+        continue;
+      auto D = constantDifference(*Bk.Forms[IA], *Bk.Forms[IB]);
+      if (!D || *D < 0 || *D + B.Bytes > A.Bytes || separated(K, {&A, &B}))
+        continue;
+      A.Emitted.Carries.push_back(B.Id);
+      B.Emitted.From = Emission::Origin::SourceRule;
+      B.Emitted.MergedInto = A.Id;
+      B.Emitted.Note = "nvcc reuses the " + std::to_string(A.Bytes) +
+                       "-byte load of line " +
+                       std::to_string(A.Range.Begin.Line) +
+                       ", which already read these bytes";
+      break;
+    }
   }
 }
 
@@ -223,6 +271,7 @@ void splitCopies(KernelModel &K) {
 } // namespace
 
 void applySourceRules(KernelModel &K) {
+  reuseCoveredLoads(K);
   splitCopies(K);
   mergeNeighbours(K);
   mergeUnrolledLoops(K);

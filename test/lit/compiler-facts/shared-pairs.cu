@@ -79,6 +79,20 @@ __global__ void oddStart(float *out) {
   out[t] = a - b;
 }
 
+// A load of bytes an earlier load of the region already read is not
+// issued again (shared_validate.cu:211 has no instruction).
+__global__ void reload(float *out) {
+  __shared__ float s[512];
+  int t = threadIdx.x;
+  s[t] = t;
+  __syncthreads();
+  float a = s[2 * t + 1];
+  // CHECK: shared-pairs.cu:[[@LINE-1]]:13: warning: 2-way shared memory bank conflict on 's'
+  float b = s[2 * t + 1];
+  // ACC: shared-pairs.cu:[[@LINE-1]]:13: remark: shared load of 's' (4 bytes) in kernel 'reload': no request of its own: nvcc reuses the 4-byte load of line [[@LINE-3]], which already read these bytes;
+  out[t] = a * b;
+}
+
 // A known gap: with the second load under its own guard nvcc merges all
 // the same (one LDS.64: ptxas speculates the shared load), but the source
 // rules keep loads of different guards apart, so warplint still counts
@@ -106,4 +120,5 @@ int main() {
   volatileLoads<<<1, 32>>>(out);
   oddStart<<<1, 32>>>(out);
   guardedSecond<<<1, 32>>>(out, 32);
+  reload<<<1, 32>>>(out);
 }

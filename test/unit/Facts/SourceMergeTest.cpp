@@ -122,6 +122,22 @@ TEST(SourceMerge, WhatKeepsLoadsApart) {
   }
 }
 
+TEST(SourceMerge, ALoadOfBytesAlreadyReadIsNotIssued) {
+  // float4 at 16 * t, then a float2 at the same address (vectorCast).
+  KernelBuilder B;
+  add(B, tx(), AccessOp::Load, {}, 16);
+  Access &Sub = add(B, tx() * Expr(2), AccessOp::Load, {}, 8);
+  applySourceRules(B.K);
+  EXPECT_EQ(Sub.Emitted.MergedInto, 0u);
+  // Not after a store to the array.
+  KernelBuilder C;
+  add(C, tx(), AccessOp::Load);
+  add(C, tx() + Expr(32), AccessOp::Store);
+  add(C, tx(), AccessOp::Load);
+  applySourceRules(C.K);
+  EXPECT_TRUE(C.K.Accesses[2].Emitted.isAsWritten());
+}
+
 TEST(SourceMerge, VectorFieldsOfAGlobalElementMerge) {
   // p[i].x and p[i].y of a float2* parameter: the type promises 8 bytes.
   KernelBuilder B(MemorySpace::Global);
