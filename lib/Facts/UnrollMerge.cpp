@@ -1,12 +1,14 @@
 //===- UnrollMerge.cpp - Accesses of unrolled loops merged ----------------===//
 //
-// Derived from SASS (docs/hardware-model.md S9, test/lit/compiler-facts/
-// unrolled-loops.cu): `for (k = 0; k < 8; ++k) ... C[k]` became two
+// Derived from SASS (docs/hardware-model.md S9 (c), test/lit/compiler-facts/
+// unrolled-loops.cu): `for (k = 0; k < 8; ++k) ... c[k]` became two
 // LDS.128, k < 64 sixteen, k < 256 a loop of LDS.128 unrolled by 16;
-// `M[t * 32 + i] = v` over i < 32 became eight STS.128. `#pragma unroll 1`
+// `m[t * 32 + i] = v` over i < 32 became eight STS.128. `#pragma unroll 1`
 // kept the LDS; a runtime bound, a trip count that 4 does not divide (6:
-// LDS.128 + LDS.64), a store to the array in the body and a float* global
-// parameter (alignment unknown to nvcc) are not modelled as merged.
+// LDS.128 + LDS.64), an unaligned first element, a store to the array in
+// the body (nvcc merges there only when its dependence analysis orders the
+// accesses) and a float* global parameter (alignment unknown to nvcc) are
+// not modelled as merged.
 //
 //===----------------------------------------------------------------------===//
 

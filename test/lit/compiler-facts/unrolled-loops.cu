@@ -43,55 +43,56 @@ __global__ void keptLoop(const float *x, float *y) {
   y[t] = acc;
 }
 
-// A store to the array in the body keeps the iterations' loads apart.
+// A store to the array in the body: nvcc kept the eight LDS of c[k] and
+// the eight STS here, while it merged c[t * 8 + k] around a store to
+// c[t + 256] into two LDS.128 (ordering the stores by dependence
+// analysis). The rule does not model that analysis: with a store to the
+// array in the body the loads stay as written.
 __global__ void storeInBody(const float *x, float *y) {
-  __shared__ float c[512];
+  __shared__ float c[256];
   int t = threadIdx.x;
   c[t] = x[t];
   __syncthreads();
-  float acc = 0;
+  float acc = 0, v = x[t];
   for (int k = 0; k < 8; ++k) {
-    acc = acc * x[t] + c[t * 8 + k];
-    // ACC: unrolled-loops.cu:[[@LINE-1]]:24: remark: shared load of 'c' (4 bytes) in kernel 'storeInBody': 8 wavefronts per request (mean 8.0, ideal 1); block
-    // CHECK: unrolled-loops.cu:[[@LINE-2]]:24: warning: 8-way shared memory bank conflict on 'c' (8 wavefronts per request, ideal 1)
-    c[t + 256] = acc;
+    acc = acc * v + c[k];
+    // ACC: unrolled-loops.cu:[[@LINE-1]]:21: remark: shared load of 'c' (4 bytes) in kernel 'storeInBody': 1 wavefront per request (mean 1.0, ideal 1); block
+    c[t + 128] = acc;
   }
   y[t] = acc;
 }
 
-// Trip counts: 8 (the dynamic window, uniform address) -> 2 LDS.128,
+// Trip counts, one loop per kernel (nvcc reuses the registers of a loop
+// that already read the elements): 8 (the dynamic window) -> 2 LDS.128,
 // 64 -> 16 LDS.128, 256 -> a loop of LDS.128 unrolled by 16: merged. 6 ->
-// LDS.128 + LDS.64, a start at element 1 -> 2 LDS.128 + LDS from element 0,
-// a runtime bound -> LDS.128 groups and a remainder: not modelled, the
-// loads stay as written.
-__global__ void tripCounts(const float *x, float *y, int n) {
-  extern __shared__ float dyn[];
-  __shared__ float c[256];
-  int t = threadIdx.x;
-  c[t] = x[t];
-  dyn[t] = x[t];
-  __syncthreads();
-  float acc = 0, v = x[t];
-  for (int k = 0; k < 8; ++k)
-    acc = acc * v + dyn[k];
-  // ACC: unrolled-loops.cu:[[@LINE-1]]:21: remark: shared load of 'dyn' (4 bytes) in kernel 'tripCounts': 2 wavefronts per request (mean 2.0, ideal 2); nvcc unrolls the loop
-  for (int k = 0; k < 64; ++k)
-    acc = acc * v + c[k];
-  // ACC: unrolled-loops.cu:[[@LINE-1]]:21: remark: shared load of 'c' (4 bytes) in kernel 'tripCounts': 2 wavefronts per request (mean 2.0, ideal 2); nvcc unrolls the loop
-  for (int k = 0; k < 256; ++k)
-    acc = acc * v + c[k];
-  // ACC: unrolled-loops.cu:[[@LINE-1]]:21: remark: shared load of 'c' (4 bytes) in kernel 'tripCounts': 2 wavefronts per request (mean 2.0, ideal 2); nvcc unrolls the loop
-  for (int k = 0; k < 6; ++k)
-    acc = acc * v + c[k];
-  // ACC: unrolled-loops.cu:[[@LINE-1]]:21: remark: shared load of 'c' (4 bytes) in kernel 'tripCounts': 1 wavefront per request (mean 1.0, ideal 1); block
-  for (int k = 1; k < 9; ++k)
-    acc = acc * v + c[k];
-  // ACC: unrolled-loops.cu:[[@LINE-1]]:21: remark: shared load of 'c' (4 bytes) in kernel 'tripCounts': 1 wavefront per request (mean 1.0, ideal 1); block
-  for (int k = 0; k < n; ++k)
-    acc = acc * v + c[k];
-  // ACC: unrolled-loops.cu:[[@LINE-1]]:21: remark: shared load of 'c' (4 bytes) in kernel 'tripCounts': 1 wavefront per request (mean 1.0, ideal 1); block
-  y[t] = acc;
-}
+// LDS.128 + LDS.64, a start at element 1 -> 2 LDS.128 from element 0 +
+// one LDS, a runtime bound -> LDS.128 groups and a remainder: not
+// modelled, the loads stay as written.
+#define TRIP_KERNEL(Name, Array, Begin, End)                                   \
+  __global__ void Name(const float *x, float *y, int n) {                      \
+    extern __shared__ float dyn[];                                             \
+    __shared__ float c[256];                                                   \
+    int t = threadIdx.x;                                                       \
+    c[t] = x[t];                                                               \
+    dyn[t] = x[t];                                                             \
+    __syncthreads();                                                           \
+    float acc = 0, v = x[t];                                                   \
+    for (int k = Begin; k < End; ++k)                                          \
+      acc = acc * v + Array[k];                                                \
+    y[t] = acc;                                                                \
+  }
+TRIP_KERNEL(trip8, dyn, 0, 8)
+// ACC: unrolled-loops.cu:[[@LINE-1]]:1: remark: shared load of 'dyn' (4 bytes) in kernel 'trip8': 2 wavefronts per request (mean 2.0, ideal 2); nvcc unrolls the loop
+TRIP_KERNEL(trip64, c, 0, 64)
+// ACC: unrolled-loops.cu:[[@LINE-1]]:1: remark: shared load of 'c' (4 bytes) in kernel 'trip64': 2 wavefronts per request (mean 2.0, ideal 2); nvcc unrolls the loop
+TRIP_KERNEL(trip256, c, 0, 256)
+// ACC: unrolled-loops.cu:[[@LINE-1]]:1: remark: shared load of 'c' (4 bytes) in kernel 'trip256': 2 wavefronts per request (mean 2.0, ideal 2); nvcc unrolls the loop
+TRIP_KERNEL(trip6, c, 0, 6)
+// ACC: unrolled-loops.cu:[[@LINE-1]]:1: remark: shared load of 'c' (4 bytes) in kernel 'trip6': 1 wavefront per request (mean 1.0, ideal 1); block
+TRIP_KERNEL(tripFrom1, c, 1, 9)
+// ACC: unrolled-loops.cu:[[@LINE-1]]:1: remark: shared load of 'c' (4 bytes) in kernel 'tripFrom1': 1 wavefront per request (mean 1.0, ideal 1); block
+TRIP_KERNEL(tripRuntime, c, 0, n)
+// ACC: unrolled-loops.cu:[[@LINE-1]]:1: remark: shared load of 'c' (4 bytes) in kernel 'tripRuntime': 1 wavefront per request (mean 1.0, ideal 1); block
 
 // Stores merge too: eight STS.128 at a row stride of 128 bytes, 32
 // wavefronts for 4 ideal (as written: 32 STS of 32 wavefronts for 1).
@@ -125,7 +126,12 @@ int main() {
   regTile<<<1, 64>>>(a, out);
   keptLoop<<<1, 32>>>(a, out);
   storeInBody<<<1, 32>>>(a, out);
-  tripCounts<<<1, 32, 32 * sizeof(float)>>>(a, out, 16);
+  trip8<<<1, 32, 32 * sizeof(float)>>>(a, out, 16);
+  trip64<<<1, 32, 32 * sizeof(float)>>>(a, out, 16);
+  trip256<<<1, 32, 32 * sizeof(float)>>>(a, out, 16);
+  trip6<<<1, 32, 32 * sizeof(float)>>>(a, out, 16);
+  tripFrom1<<<1, 32, 32 * sizeof(float)>>>(a, out, 16);
+  tripRuntime<<<1, 32, 32 * sizeof(float)>>>(a, out, 16);
   rowStores<<<1, 32>>>(a, out);
   globalRows<<<1, 32>>>(a, out);
 }
