@@ -52,7 +52,8 @@ AccessRecord toRecord(const AccessAnalysis &A) {
     R.Block = std::array<int64_t, 3>{A.Launch->Block->X, A.Launch->Block->Y,
                                      A.Launch->Block->Z};
   R.LaunchDescription = A.Launch->describe();
-  if (!A.Acc->Emitted.isAsWritten()) {
+  // A load whose bytes serve later loads too carries them, as written.
+  if (!A.Acc->Emitted.isAsWritten() || !A.Acc->Emitted.Carries.empty()) {
     const Emission &E = A.Acc->Emitted;
     const std::vector<Access> &All = A.Kernel->Accesses;
     EmittedRecord ER;

@@ -229,6 +229,9 @@ void reuseCoveredLoads(KernelModel &K) {
       if (!D || *D < 0 || *D + B.Bytes > A.Bytes || separated(K, {&A, &B}))
         continue;
       A.Emitted.Carries.push_back(B.Id);
+      if (A.Emitted.Note.empty())
+        A.Emitted.Note = "nvcc reuses this load for line " +
+                         std::to_string(B.Range.Begin.Line);
       B.Emitted.From = Emission::Origin::SourceRule;
       B.Emitted.MergedInto = A.Id;
       B.Emitted.Note = "nvcc reuses the " + std::to_string(A.Bytes) +
