@@ -15,7 +15,7 @@ __global__ void polyEval(const float *X, float *Y, int Degree) {
   float V = X[blockIdx.x * 128 + Tid]; // expect: global load sectors=4 ideal=4
   float Acc = 0;
   for (int K = 0; K < 8; ++K) {
-    float C = Coef[K]; // expect: shared load wavefronts=1 ideal=1
+    float C = Coef[K]; // expect: shared load wavefronts=2 ideal=2
     Acc = Acc * V + C;
   }
   Y[blockIdx.x * 128 + Tid] = Acc; // expect: global store sectors=4 ideal=4
@@ -34,7 +34,7 @@ __global__ void warpScratch(const float *X, float *Y) {
   __syncwarp();
   float Acc = 0;
   for (int I = 0; I < 32; ++I)
-    Acc += Mine[Lane * 32 + I]; // expect: shared load wavefronts=32 ideal=1
+    Acc += Mine[Lane * 32 + I]; // expect: shared load wavefronts=32 ideal=4
   Y[blockIdx.x * 128 + threadIdx.x] = Acc; // expect: global store sectors=4 ideal=4
 }
 

@@ -22,10 +22,15 @@ std::vector<AccessAnalysis> analyzeAccesses(const TranslationUnitModel &TU,
         R.Kernel = &K;
         R.Acc = &A;
         R.Launch = &L;
-        if (K.Objects[A.Object].Space == MemorySpace::Shared)
+        bool Shared = K.Objects[A.Object].Space == MemorySpace::Shared;
+        if (Shared)
           R.Shared = solveShared(K, A, L, Opts);
         else
           R.Global = solveGlobal(K, A, L, Opts);
+        // A carrier of merged loads: what the loads would cost apart, for
+        // the note that says the merge is what makes the code fine.
+        if (Shared && A.Emitted.InstrBytes)
+          R.SharedAsWritten = solveSharedAsWritten(K, A, L, Opts);
         Out.push_back(std::move(R));
       }
     }
@@ -49,6 +54,23 @@ AccessRecord toRecord(const AccessAnalysis &A) {
     R.Block = std::array<int64_t, 3>{A.Launch->Block->X, A.Launch->Block->Y,
                                      A.Launch->Block->Z};
   R.LaunchDescription = A.Launch->describe();
+  // A load whose bytes serve later loads too carries them, as written.
+  if (!A.Acc->Emitted.isAsWritten() || !A.Acc->Emitted.Carries.empty()) {
+    const Emission &E = A.Acc->Emitted;
+    const std::vector<Access> &All = A.Kernel->Accesses;
+    EmittedRecord ER;
+    ER.Origin = E.From == Emission::Origin::Sass ? "sass" : "source-rule";
+    if (E.MergedInto && *E.MergedInto < All.size())
+      ER.MergedInto = All[*E.MergedInto].Range.Begin;
+    for (unsigned Id : E.Carries)
+      if (Id < All.size())
+        ER.Carries.push_back(All[Id].Range.Begin);
+    ER.InstrBytes = E.InstrBytes;
+    ER.IterationsPerInstr = E.IterationsPerInstr;
+    ER.SplitBytes = E.SplitBytes;
+    ER.Note = E.Note;
+    R.Emitted = std::move(ER);
+  }
   R.Exact = A.exact();
   if (A.Shared) {
     const SharedResult &S = *A.Shared;

@@ -24,6 +24,9 @@ struct AccessAnalysis {
   const LaunchConfig *Launch = nullptr;
   std::optional<SharedResult> Shared; ///< set for shared-memory accesses
   std::optional<GlobalResult> Global; ///< set for global-memory accesses
+  /// For a shared access that carries a merged instruction: the result of
+  /// the access as the source spells it (one scalar load), for the notes.
+  std::optional<SharedResult> SharedAsWritten;
 
   const MemoryObject &object() const { return Kernel->Objects[Acc->Object]; }
   bool exact() const;

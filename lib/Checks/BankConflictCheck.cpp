@@ -1,6 +1,7 @@
 //===- BankConflictCheck.cpp - warplint-bank-conflict ---------------------===//
 
 #include "Checks/BankConflictCheck.h"
+#include "Checks/EmittedNotes.h"
 #include "Checks/Explain.h"
 
 #include <numeric>
@@ -69,8 +70,12 @@ void BankConflictCheck::check(
   if (!Worst)
     return;
   const SharedResult &R = *Worst->Shared;
-  if (R.Wavefronts <= R.IdealWavefronts)
+  if (R.Wavefronts <= R.IdealWavefronts) {
+    // Conflict-free because nvcc merges: say so, and what would break it.
+    if (auto Remark = mergeRemark(id(), *Worst))
+      Out.push_back(std::move(*Remark));
     return;
+  }
   const Access &A = *Worst->Acc;
   const MemoryObject &Obj = Worst->object();
 
@@ -100,7 +105,9 @@ void BankConflictCheck::check(
                               "where ") +
                            R.Condition,
                        {}});
-  if (auto S = strideNote(R, A, *Worst->Launch, 32))
+  if (auto N = emittedNote(*Worst))
+    D.Notes.push_back(std::move(*N));
+  else if (auto S = strideNote(R, A, *Worst->Launch, 32))
     D.Notes.push_back({{}, *S, {}});
   if (R.Example)
     D.Notes.push_back(

@@ -1,6 +1,7 @@
 //===- UncoalescedCheck.cpp - warplint-uncoalesced ------------------------===//
 
 #include "Checks/UncoalescedCheck.h"
+#include "Checks/EmittedNotes.h"
 #include "Checks/Explain.h"
 
 #include <algorithm>
@@ -150,9 +151,15 @@ void UncoalescedCheck::check(
                        "adjacent lanes are " + std::to_string(std::llabs(*S)) +
                            " bytes apart because of how " +
                            threadIndexName(Dim) +
-                           " enters the index; each lane reads " +
-                           std::to_string(A.Bytes) + " bytes",
+                           " enters the index; each lane " +
+                           (A.Op == AccessOp::Store ? "writes " : "reads ") +
+                           std::to_string(A.Emitted.InstrBytes
+                                              ? A.Emitted.InstrBytes
+                                              : A.Bytes) +
+                           " bytes",
                        {}});
+  if (auto N = emittedNote(*Worst))
+    D.Notes.push_back(std::move(*N));
   addAdvice(R, A, Obj, *Worst->Launch, D.Notes);
   if (R.Requests > 1 && R.SectorsMean + 1e-9 < R.Sectors)
     D.Notes.push_back({{},

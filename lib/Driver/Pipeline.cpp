@@ -9,6 +9,7 @@
 
 #include "Checks/Analysis.h"
 #include "Facts/CompilerFacts.h"
+#include "Facts/SourceMerge.h"
 #include "Fix/FixIts.h"
 #include "Model/Arch.h"
 #include "Report/Writers.h"
@@ -62,7 +63,11 @@ FileReport analyzeModel(const FrontendResult &Parsed,
   Budget.LaneEvaluations = Opts.LaneEvaluationBudget;
   Solve.File = &Budget;
 
-  std::vector<AccessAnalysis> Analyses = analyzeAccesses(Parsed.Model, Solve);
+  // What nvcc emits for each access (merged, split), before the solver
+  // counts requests: the hardware counts instructions, not expressions.
+  TranslationUnitModel Model = Parsed.Model;
+  applySourceRules(Model);
+  std::vector<AccessAnalysis> Analyses = analyzeAccesses(Model, Solve);
   for (const AccessAnalysis &A : Analyses)
     R.Records.push_back(toRecord(A));
   std::set<const Access *> Unknown;
@@ -70,7 +75,7 @@ FileReport analyzeModel(const FrontendResult &Parsed,
     if (!A.exact())
       Unknown.insert(A.Acc);
   R.UnknownAccesses = Unknown.size();
-  for (const KernelModel &K : Parsed.Model.Kernels)
+  for (const KernelModel &K : Model.Kernels)
     R.Accesses += K.Accesses.size();
 
   std::vector<std::unique_ptr<Check>> Enabled;
@@ -83,7 +88,7 @@ FileReport analyzeModel(const FrontendResult &Parsed,
     Sources.setText(File, Text);
   std::vector<SourceLoc> SuppressedAt;
   for (Diagnostic &D :
-       runChecks(Parsed.Model, Analyses, Enabled, Opts.Checks)) {
+       runChecks(Model, Analyses, Enabled, Opts.Checks)) {
     if (isSuppressed(Sources, D.Range.Begin, D.Check)) {
       ++R.Suppressed;
       SuppressedAt.push_back(D.Range.Begin);
@@ -97,7 +102,7 @@ FileReport analyzeModel(const FrontendResult &Parsed,
   // Fixes come last: they need every finding of an array, and an array with
   // a suppressed finding is left alone.
   if (Opts.LayoutFixes)
-    attachLayoutFixes(Parsed.Model, R.Diagnostics, Solve, SuppressedAt,
+    attachLayoutFixes(Model, R.Diagnostics, Solve, SuppressedAt,
                       Opts.Overlay);
   // One finding per problem: instantiations, launch shapes and accesses of
   // one line are merged once each has its fixes.

@@ -638,7 +638,8 @@ void attachLayoutFixes(const TranslationUnitModel &TU,
   constexpr unsigned FindingsWithPlan = 8;
   std::map<size_t, std::pair<unsigned, SourceLoc>> Seen; ///< count, first
   for (Diagnostic &D : Diags) {
-    if (D.Check != BankConflictId)
+    // A remark (a conflict nvcc's merge removes) asks for no fix.
+    if (D.Check != BankConflictId || D.Level == Severity::Remark)
       continue;
     auto It = AccessAt.find(
         {D.Range.Begin.File, D.Range.Begin.Line, D.Range.Begin.Column});

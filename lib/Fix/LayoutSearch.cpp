@@ -2,6 +2,8 @@
 
 #include "Fix/LayoutSearch.h"
 
+#include "Facts/SourceMerge.h"
+
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -102,6 +104,8 @@ LayoutEval evaluateBelow(const ArrayUse &U, const Layout &L,
         }
         A.ByteOffset = *Off;
       }
+      // What nvcc merges depends on the alignment the layout gives.
+      reapplySourceRules(Copy);
     }
     for (const Access &A : Copy.Accesses)
       if (A.Object == Obj)

@@ -148,6 +148,27 @@ AbsValue KernelWalker::boundDepth(AbsValue V) const {
                            threadDependent(V));
 }
 
+/// The unroll pragma on a loop (Loop::UnrollPragma): `#pragma unroll` is 0,
+/// `#pragma unroll N` is N, `#pragma nounroll` and `unroll 1` are 1.
+static std::optional<unsigned> unrollPragma(const ASTContext &Ctx,
+                                            const AttributedStmt *A) {
+  for (const Attr *At : A->getAttrs()) {
+    const auto *H = dyn_cast<LoopHintAttr>(At);
+    if (!H)
+      continue;
+    if (H->getOption() == LoopHintAttr::Unroll)
+      return H->getState() == LoopHintAttr::Disable ? 1u : 0u;
+    if (H->getOption() == LoopHintAttr::UnrollCount && H->getValue()) {
+      clang::Expr::EvalResult R;
+      if (!H->getValue()->isValueDependent() &&
+          H->getValue()->EvaluateAsInt(R, Ctx))
+        return unsigned(R.Val.getInt().getZExtValue());
+      return 0u;
+    }
+  }
+  return std::nullopt;
+}
+
 Flow KernelWalker::walkStmt(const Stmt *S) {
   if (!S)
     return {};
@@ -226,8 +247,12 @@ Flow KernelWalker::walkStmt(const Stmt *S) {
   }
   if (const auto *L = dyn_cast<LabelStmt>(S))
     return walkStmt(L->getSubStmt());
-  if (const auto *A = dyn_cast<AttributedStmt>(S))
-    return walkStmt(A->getSubStmt());
+  if (const auto *A = dyn_cast<AttributedStmt>(S)) {
+    PendingUnroll = unrollPragma(Ctx, A);
+    Flow R = walkStmt(A->getSubStmt());
+    PendingUnroll.reset();
+    return R;
+  }
   if (const auto *C = dyn_cast<CaseStmt>(S))
     return walkStmt(C->getSubStmt());
   if (const auto *D = dyn_cast<DefaultStmt>(S))

@@ -309,6 +309,9 @@ private:
   std::vector<Predicate> Guards;
   std::vector<unsigned> LoopStack;
   std::vector<bool> LoopThreadDep;
+  /// The `#pragma unroll` of the loop statement being entered (see
+  /// Loop::UnrollPragma), set by the attributed statement around it.
+  std::optional<unsigned> PendingUnroll;
   std::map<const clang::ValueDecl *, unsigned> ObjectIds;
   std::map<const clang::ParmVarDecl *, unsigned> ParamIds;
   /// If-conditions seen so far (Barriers.cpp).

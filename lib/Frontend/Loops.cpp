@@ -183,6 +183,8 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
   L.Id = Id;
   L.Loc = loc(S->getForLoc());
   L.Parents = LoopStack;
+  L.UnrollPragma = PendingUnroll;
+  PendingUnroll.reset();
   if (Var)
     L.VarName = Var->getName().str();
 
@@ -293,6 +295,8 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
   L.Id = Id;
   L.Loc = loc(S->getBeginLoc());
   L.Parents = LoopStack;
+  L.UnrollPragma = PendingUnroll;
+  PendingUnroll.reset();
   // A variable stepped once per iteration and tested by the condition
   // (`while (i < n) { ...; i += stride; }`) makes the loop a modelled one,
   // as if written as a for loop.

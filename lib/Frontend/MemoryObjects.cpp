@@ -43,6 +43,30 @@ clang::SourceRange lastExtent(const VarDecl *VD) {
   return Last;
 }
 
+/// The alignment the types at an access promise nvcc (Access::TypeAlign):
+/// that of the outermost struct or vector whose fields E reads (float2 for
+/// `p[i].y`), else that of the accessed type.
+unsigned typeAlign(ASTContext &Ctx, const clang::Expr *E, QualType Accessed) {
+  auto AlignOf = [&](QualType T) -> unsigned {
+    if (T.isNull() || T->isIncompleteType() || T->isDependentType() ||
+        T->isVoidType())
+      return 0;
+    return Ctx.getTypeAlignInChars(T).getQuantity();
+  };
+  unsigned Align = AlignOf(Accessed);
+  const clang::Expr *Base = E ? E->IgnoreParenImpCasts() : nullptr;
+  while (const auto *M = dyn_cast_or_null<MemberExpr>(Base)) {
+    QualType T = M->getBase()->getType();
+    if (M->isArrow())
+      T = T->getPointeeType();
+    Align = std::max(Align, AlignOf(T));
+    if (M->isArrow())
+      break;
+    Base = M->getBase()->IgnoreParenImpCasts();
+  }
+  return Align;
+}
+
 } // namespace
 
 std::optional<unsigned> KernelWalker::objectFor(const ValueDecl *D) {
@@ -147,6 +171,10 @@ void KernelWalker::recordAccess(const LValue &LV, const clang::Expr *E,
     A.Bytes = Ctx.getTypeSizeInChars(AccessType).getQuantity();
   else
     A.Bytes = O.ElementBytes;
+  // The load's type may be the rvalue's, which drops the qualifier.
+  A.Volatile = (!AccessType.isNull() && AccessType.isVolatileQualified()) ||
+               (E && E->IgnoreParenImpCasts()->getType().isVolatileQualified());
+  A.TypeAlign = typeAlign(Ctx, E, AccessType);
   bool ZeroLength = !O.IsExtern && !O.Extents.empty() &&
                     std::find(O.Extents.begin(), O.Extents.end(), 0) !=
                         O.Extents.end();

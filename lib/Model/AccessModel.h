@@ -97,6 +97,11 @@ struct Loop {
   /// variable, ...), Unknown says why; accesses inside see the variable as
   /// unknown.
   std::string UnknownReason;
+  /// The `#pragma unroll` written on the loop: 0 for a bare `#pragma unroll`,
+  /// N for `#pragma unroll N` (1, and `#pragma nounroll`, keep the loop);
+  /// nullopt when there is none. nvcc's merging of the iterations' accesses
+  /// depends on it (lib/Facts).
+  std::optional<unsigned> UnrollPragma;
 };
 
 /// A scalar kernel parameter.
@@ -148,12 +153,19 @@ struct Emission {
   /// consecutive offsets from its ByteOffset (a float3 copy: {4, 4, 4};
   /// a 12-byte struct at 8-byte alignment: {8, 4}). Empty: one instruction.
   std::vector<unsigned> SplitBytes;
+  /// For an access in an unrolled loop whose iterations read consecutive
+  /// addresses: the instruction of InstrBytes is issued once per
+  /// IterationsPerInstr iterations of loop UnrolledLoop (those where the
+  /// variable is Init + k * IterationsPerInstr * Step) and covers them all.
+  std::optional<unsigned> UnrolledLoop;
+  unsigned IterationsPerInstr = 0;
   /// Why, in the user's terms ("nvcc merges this load with line 110 into one
   /// 8-byte load"), shown as a note.
   std::string Note;
 
   bool isAsWritten() const {
-    return !MergedInto && InstrBytes == 0 && SplitBytes.empty();
+    return !MergedInto && InstrBytes == 0 && SplitBytes.empty() &&
+           !UnrolledLoop;
   }
 };
 
@@ -185,6 +197,12 @@ struct Access {
   std::vector<Expr> SubscriptIndices;
   /// Field path for struct accesses, e.g. ".x"; empty otherwise.
   std::string Field;
+  /// The access is volatile: nvcc emits it as written, never merged.
+  bool Volatile = false;
+  /// The alignment in bytes that the types at the access promise nvcc: that
+  /// of the vector or struct whose field is read (8 for float2's .y), else
+  /// that of the element (4 for a float). 0: not known.
+  unsigned TypeAlign = 0;
   /// What the compiler makes of it (merged, split); as written by default.
   Emission Emitted;
 };

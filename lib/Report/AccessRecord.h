@@ -18,6 +18,18 @@
 
 namespace warplint {
 
+/// What nvcc emits for an access when it differs from the source
+/// (Access::Emitted), with the other accesses named by location.
+struct EmittedRecord {
+  std::string Origin; ///< "source-rule" or "sass"
+  std::optional<SourceLoc> MergedInto;
+  std::vector<SourceLoc> Carries;
+  unsigned InstrBytes = 0;
+  unsigned IterationsPerInstr = 0;
+  std::vector<unsigned> SplitBytes;
+  std::string Note;
+};
+
 struct AccessRecord {
   SourceLoc Loc;
   std::string Kernel;
@@ -46,6 +58,9 @@ struct AccessRecord {
   uint64_t Requests = 0;
   std::string Condition;
   std::string Reason; ///< why unknown
+  /// Set when nvcc emits something else than the source spells; the
+  /// numbers above are then those of the emitted instructions.
+  std::optional<EmittedRecord> Emitted;
 };
 
 } // namespace warplint

@@ -36,7 +36,9 @@ static std::string describeAccess(const AccessRecord &R) {
     OS << '\'' << R.Function << "' called from ";
   OS << "kernel '" << R.Kernel << "': ";
 
-  if (!R.Exact) {
+  if (R.Emitted && R.Emitted->MergedInto) {
+    OS << "no request of its own: " << R.Emitted->Note;
+  } else if (!R.Exact) {
     OS << "unknown: " << (R.Reason.empty() ? "no reason given" : R.Reason);
   } else if (R.Space == MemorySpace::Shared) {
     OS << R.Wavefronts << (R.Wavefronts == 1 ? " wavefront" : " wavefronts")
@@ -52,6 +54,8 @@ static std::string describeAccess(const AccessRecord &R) {
   }
   if (R.Exact && !R.Condition.empty())
     OS << " when " << R.Condition;
+  if (R.Emitted && !R.Emitted->MergedInto)
+    OS << "; " << R.Emitted->Note;
   if (!R.LaunchDescription.empty())
     OS << "; " << R.LaunchDescription;
   return S;

@@ -36,6 +36,39 @@ void writeLoc(llvm::json::OStream &J, const SourceLoc &Loc) {
   J.attribute("column", int64_t(Loc.Column));
 }
 
+/// "emitted": what nvcc makes of the access (docs/json-output.md).
+void writeEmitted(llvm::json::OStream &J, const EmittedRecord &E) {
+  auto Where = [&](const SourceLoc &L) {
+    J.object([&] {
+      J.attribute("line", int64_t(L.Line));
+      J.attribute("column", int64_t(L.Column));
+    });
+  };
+  J.attributeObject("emitted", [&] {
+    J.attribute("origin", E.Origin);
+    if (E.MergedInto) {
+      J.attributeBegin("merged_into");
+      Where(*E.MergedInto);
+      J.attributeEnd();
+    }
+    if (!E.Carries.empty())
+      J.attributeArray("carries", [&] {
+        for (const SourceLoc &L : E.Carries)
+          Where(L);
+      });
+    if (E.InstrBytes)
+      J.attribute("instr_bytes", int64_t(E.InstrBytes));
+    if (E.IterationsPerInstr)
+      J.attribute("iterations_per_instr", int64_t(E.IterationsPerInstr));
+    if (!E.SplitBytes.empty())
+      J.attributeArray("split_bytes", [&] {
+        for (unsigned B : E.SplitBytes)
+          J.value(int64_t(B));
+      });
+    J.attribute("note", E.Note);
+  });
+}
+
 void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
   J.object([&] {
     writeLoc(J, R.Loc);
@@ -86,6 +119,8 @@ void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
       J.attribute("condition", R.Condition);
     if (!R.Exact)
       J.attribute("reason", R.Reason);
+    if (R.Emitted)
+      writeEmitted(J, *R.Emitted);
   });
 }
 

@@ -500,8 +500,9 @@ SharedOpKind sharedOpKind(const KernelModel &K, const Access &A) {
 
 } // namespace
 
-SharedResult solveShared(const KernelModel &K, const Access &A,
-                         const LaunchConfig &L, const SolveOptions &Opts) {
+SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
+                                  const LaunchConfig &L,
+                                  const SolveOptions &Opts) {
   SharedResult R;
   SolveSpace S;
   if (auto Bad = launchShapeProblem(Opts.Arch, L)) {
@@ -577,8 +578,9 @@ SharedResult solveShared(const KernelModel &K, const Access &A,
 /// The invented symbol for an under-aligned global base.
 static Symbol globalBaseSymbol() { return {SymbolKind::Uniform, 0x40000002u}; }
 
-GlobalResult solveGlobal(const KernelModel &K, const Access &A,
-                         const LaunchConfig &L, const SolveOptions &Opts) {
+GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
+                                  const LaunchConfig &L,
+                                  const SolveOptions &Opts) {
   GlobalResult R;
   SolveSpace S;
   if (auto Bad = launchShapeProblem(Opts.Arch, L)) {

@@ -150,13 +150,27 @@ struct GlobalResult {
   std::vector<SolveCase> Cases;
 };
 
-/// Wavefronts for a shared-memory access under one launch configuration.
+/// Wavefronts for a shared-memory access under one launch configuration,
+/// counted for the instructions nvcc emits for it (Access::Emitted): none
+/// for an access merged into another's (exact, 0 requests), the carrier's
+/// wider instruction, or the sum over the parts of a split copy
+/// (Emitted.cpp).
 SharedResult solveShared(const KernelModel &K, const Access &A,
                          const LaunchConfig &L, const SolveOptions &Opts);
 
-/// Sectors for a global-memory access under one launch configuration.
+/// Sectors for a global-memory access under one launch configuration, for
+/// the instructions nvcc emits, as solveShared.
 GlobalResult solveGlobal(const KernelModel &K, const Access &A,
                          const LaunchConfig &L, const SolveOptions &Opts);
+
+/// The same for the access as the source spells it, Emitted ignored: what
+/// the numbers would be if nvcc could not merge (the notes compare).
+SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
+                                  const LaunchConfig &L,
+                                  const SolveOptions &Opts);
+GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
+                                  const LaunchConfig &L,
+                                  const SolveOptions &Opts);
 
 } // namespace warplint
 

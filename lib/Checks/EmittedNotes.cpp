@@ -1,0 +1,73 @@
+//===- EmittedNotes.cpp - Tell the user what nvcc emits -------------------===//
+
+#include "Checks/EmittedNotes.h"
+
+namespace warplint {
+
+std::optional<DiagNote> emittedNote(const AccessAnalysis &A) {
+  if (A.Acc->Emitted.isAsWritten() || A.Acc->Emitted.Note.empty())
+    return std::nullopt;
+  return DiagNote{{}, A.Acc->Emitted.Note, {}};
+}
+
+static std::string count(size_t N) {
+  static const char *Words[] = {"zero", "one", "two", "three", "four"};
+  return N < 5 ? Words[N] : std::to_string(N);
+}
+
+static std::string wavefronts(unsigned N) {
+  return std::to_string(N) + (N == 1 ? " wavefront" : " wavefronts");
+}
+
+std::optional<Diagnostic> mergeRemark(const std::string &Check,
+                                      const AccessAnalysis &A) {
+  const Emission &E = A.Acc->Emitted;
+  if (!A.Shared || !A.SharedAsWritten || !E.InstrBytes ||
+      A.Shared->Status != SolveStatus::Exact ||
+      A.SharedAsWritten->Status != SolveStatus::Exact)
+    return std::nullopt;
+  const SharedResult &Merged = *A.Shared, &Apart = *A.SharedAsWritten;
+  if (Merged.Wavefronts > Merged.IdealWavefronts ||
+      Apart.Wavefronts <= Apart.IdealWavefronts)
+    return std::nullopt;
+  const Access &Acc = *A.Acc;
+  const char *Verb = Acc.Op == AccessOp::Store ? "store" : "load";
+  std::string Bytes = std::to_string(Acc.Bytes) + "-byte ";
+  std::string Numbers = wavefronts(Merged.Wavefronts) + ", ideal " +
+                        std::to_string(Merged.IdealWavefronts);
+  std::string Apiece = wavefronts(Apart.Wavefronts);
+  Apiece.replace(Apiece.find(' '), 1, "-");
+  if (Apiece.back() == 's')
+    Apiece.pop_back();
+  Diagnostic D;
+  D.Check = Check;
+  D.Level = Severity::Remark;
+  D.Range = Acc.Range;
+  if (E.UnrolledLoop) {
+    size_t N = E.IterationsPerInstr;
+    D.Message = "nvcc merges " + count(N) + " iterations of this " + Bytes +
+                Verb + " into one " + std::to_string(E.InstrBytes) + "-byte " +
+                Verb + ": " + Numbers + "; '#pragma unroll 1', a store to '" +
+                A.object().Name + "' in the loop or an unaligned base would " +
+                "leave " + count(N) + " " + Apiece + " " + Verb + "s";
+    return D;
+  }
+  unsigned Lo = Acc.Range.Begin.Line, Hi = Lo;
+  for (unsigned Id : E.Carries)
+    if (Id < A.Kernel->Accesses.size()) {
+      Lo = std::min(Lo, A.Kernel->Accesses[Id].Range.Begin.Line);
+      Hi = std::max(Hi, A.Kernel->Accesses[Id].Range.Begin.Line);
+    }
+  size_t N = E.Carries.size() + 1;
+  std::string Lines = Lo == Hi ? "line " + std::to_string(Lo)
+                               : "lines " + std::to_string(Lo) + "-" +
+                                     std::to_string(Hi);
+  D.Message = "the " + count(N) + " " + Bytes + Verb + "s of " + Lines +
+              " are merged by nvcc into one " +
+              std::to_string(E.InstrBytes) + "-byte " + Verb + ": " + Numbers +
+              "; a store between them or an unaligned base would split them " +
+              "into " + count(N) + " " + Apiece + " " + Verb + "s";
+  return D;
+}
+
+} // namespace warplint

@@ -1,0 +1,295 @@
+//===- SourceMerge.cpp - What nvcc emits, from source-level rules ---------===//
+//
+// Each rule cites the SASS it was derived from in docs/hardware-model.md
+// (S9, "What to expect when the compiler changes an access"); the lit tests
+// under test/lit/compiler-facts/ reproduce them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Facts/SourceMerge.h"
+
+#include "Facts/Linear.h"
+#include "Facts/UnrollMerge.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <string>
+
+namespace warplint {
+
+unsigned provableAlign(const KernelModel &K, const Access &A,
+                       int64_t OffsetMultiple) {
+  const MemoryObject &O = K.Objects[A.Object];
+  // ptxas lays out shared memory and places every array (static or the
+  // dynamic window) at least 16-byte aligned: s[4*t..4*t+3] of a float
+  // array became LDS.128 (test/lit/compiler-facts/shared-pairs.cu). For
+  // global memory nvcc knows only what the types say: p[2*i], p[2*i+1] of
+  // a float* stayed two LDG.E, a float2's .x/.y became one LDG.E.64.
+  unsigned Base = O.Space == MemorySpace::Shared
+                      ? std::max(16u, O.AlignBytes)
+                      : std::max(A.TypeAlign,
+                                 O.IsParameter ? 0u : O.AlignBytes);
+  int64_t G = std::gcd(int64_t(std::min(Base, 16u)), OffsetMultiple);
+  return unsigned(G);
+}
+
+namespace {
+
+const char *verb(AccessOp Op) { return Op == AccessOp::Store ? "store" : "load"; }
+
+std::string linesOf(const std::vector<const Access *> &Members) {
+  unsigned Lo = Members.front()->Range.Begin.Line, Hi = Lo;
+  for (const Access *M : Members) {
+    Lo = std::min(Lo, M->Range.Begin.Line);
+    Hi = std::max(Hi, M->Range.Begin.Line);
+  }
+  return Lo == Hi ? "line " + std::to_string(Lo)
+                  : "lines " + std::to_string(Lo) + "-" + std::to_string(Hi);
+}
+
+/// Whether A and B are in one straight-line region: same function and call
+/// chain, same loops, same guard.
+bool sameRegion(const Access &A, const Access &B) {
+  if (A.Function != B.Function || A.Loops != B.Loops || !(A.Guard == B.Guard) ||
+      A.CallChain.size() != B.CallChain.size())
+    return false;
+  for (size_t I = 0; I < A.CallChain.size(); ++I)
+    if (!(A.CallChain[I].CallLoc == B.CallChain[I].CallLoc))
+      return false;
+  return true;
+}
+
+bool candidate(const KernelModel &K, const Access &A) {
+  return A.Op == AccessOp::Load && !A.Volatile && A.ByteOffset &&
+         (A.Bytes == 4 || A.Bytes == 8) && A.Emitted.isAsWritten() &&
+         A.Emitted.From == Emission::Origin::AsWritten &&
+         A.Object < K.Objects.size();
+}
+
+bool inside(const SourceLoc &L, const SourceLoc &Lo, const SourceLoc &Hi) {
+  return L.File == Lo.File && L.Offset > Lo.Offset && L.Offset < Hi.Offset;
+}
+
+/// A store that may write the memory, or a barrier, between the first and
+/// the last member in program order: nvcc keeps the loads apart
+/// (storeBetween, barrierBetween in shared-pairs.cu).
+bool separated(const KernelModel &K, const std::vector<const Access *> &Ms) {
+  unsigned LoId = Ms.front()->Id, HiId = LoId;
+  SourceLoc Lo = Ms.front()->Range.Begin, Hi = Lo;
+  for (const Access *M : Ms) {
+    LoId = std::min(LoId, M->Id);
+    HiId = std::max(HiId, M->Id);
+    if (M->Range.Begin.Offset < Lo.Offset)
+      Lo = M->Range.Begin;
+    if (M->Range.Begin.Offset > Hi.Offset)
+      Hi = M->Range.Begin;
+  }
+  const MemoryObject &O = K.Objects[Ms.front()->Object];
+  for (const Access &X : K.Accesses) {
+    if (X.Id <= LoId || X.Id >= HiId || X.Op == AccessOp::Load)
+      continue;
+    // Global buffers may alias each other; shared arrays do not.
+    if (X.Object == Ms.front()->Object ||
+        (O.Space == MemorySpace::Global &&
+         K.Objects[X.Object].Space == MemorySpace::Global))
+      return true;
+  }
+  for (const Barrier &B : K.Barriers) {
+    if (inside(B.Range.Begin, Lo, Hi))
+      return true;
+    for (const CallFrame &F : B.CallChain)
+      if (inside(F.CallLoc, Lo, Hi))
+        return true;
+  }
+  return false;
+}
+
+/// Marks Ms (sorted by address, Ms[0] the lowest) as one instruction of
+/// Width bytes carried by Ms[0].
+void merge(std::vector<Access *> &Ms, unsigned Width) {
+  Access &C = *Ms.front();
+  std::vector<const Access *> Const(Ms.begin(), Ms.end());
+  std::string Lines = linesOf(Const);
+  C.Emitted.From = Emission::Origin::SourceRule;
+  C.Emitted.InstrBytes = Width;
+  std::string Others;
+  for (size_t I = 1; I < Ms.size(); ++I) {
+    C.Emitted.Carries.push_back(Ms[I]->Id);
+    Ms[I]->Emitted.From = Emission::Origin::SourceRule;
+    Ms[I]->Emitted.MergedInto = C.Id;
+    Ms[I]->Emitted.Note =
+        "carried by the " + std::to_string(Width) + "-byte load of line " +
+        std::to_string(C.Range.Begin.Line) + ": nvcc merges the loads of " +
+        Lines;
+  }
+  C.Emitted.Note = std::string("nvcc merges the ") +
+                   (Ms.size() == 2 ? "two " : Ms.size() == 3 ? "three " : "four ") +
+                   std::to_string(C.Bytes) + "-byte loads of " + Lines +
+                   " into one " + std::to_string(Width) + "-byte load";
+}
+
+/// Loads whose offsets have the same terms, and so may differ by a
+/// constant, share a bucket (of one object, and one width when ByWidth):
+/// pairing stays linear in a kernel's thousands of accesses.
+struct Buckets {
+  std::vector<std::optional<LinearForm>> Forms; ///< by access index
+  std::map<std::string, std::vector<size_t>> Members;
+  std::vector<const std::vector<size_t> *> Of; ///< by access index
+};
+
+template <class Pred>
+Buckets bucketLoads(const KernelModel &K, bool ByWidth, Pred Eligible) {
+  Buckets B;
+  B.Of.resize(K.Accesses.size(), nullptr);
+  for (const Access &A : K.Accesses)
+    B.Forms.push_back(Eligible(A) ? linearize(*A.ByteOffset) : std::nullopt);
+  for (size_t I = 0; I < K.Accesses.size(); ++I) {
+    if (!B.Forms[I])
+      continue;
+    std::string Key = std::to_string(K.Accesses[I].Object);
+    if (ByWidth)
+      Key += "/" + std::to_string(K.Accesses[I].Bytes);
+    for (const auto &[Atom, Coef] : B.Forms[I]->Terms)
+      Key += "|" + Atom.str() + "*" + std::to_string(Coef);
+    std::vector<size_t> &Bucket = B.Members[Key];
+    Bucket.push_back(I);
+    B.Of[I] = &Bucket;
+  }
+  return B;
+}
+
+/// Rule (a)/(b): adjacent loads in straight-line code.
+void mergeNeighbours(KernelModel &K) {
+  Buckets Bk =
+      bucketLoads(K, true, [&](const Access &A) { return candidate(K, A); });
+  for (Access &A : K.Accesses) {
+    size_t IA = &A - K.Accesses.data();
+    const std::optional<LinearForm> &Lin = Bk.Forms[IA];
+    if (!candidate(K, A) || !Lin)
+      continue;
+    // The loads at A + k * Bytes for k = 1, 2, 3 in A's region.
+    std::vector<Access *> At(4, nullptr);
+    At[0] = &A;
+    for (size_t IB : *Bk.Of[IA]) {
+      Access &B = K.Accesses[IB];
+      const std::optional<LinearForm> &LinB = Bk.Forms[IB];
+      if (&B == &A || !candidate(K, B))
+        continue;
+      auto D = constantDifference(*Lin, *LinB);
+      if (D && *D > 0 && *D % A.Bytes == 0 && *D / A.Bytes < 4 &&
+          !At[*D / A.Bytes] && sameRegion(A, B))
+        At[*D / A.Bytes] = &B;
+    }
+    unsigned Align = provableAlign(K, A, Lin->knownMultiple());
+    std::vector<Access *> Group;
+    unsigned Count = 16 / A.Bytes;
+    bool Full = std::all_of(At.begin(), At.begin() + Count,
+                            [](Access *X) { return X; });
+    // Three fields of a 16-byte aligned vector (.x .y .z of a float4) are
+    // read with one 16-byte load too (vector-fields.cu, partialFloat4:
+    // LDG.E.128).
+    bool Three = A.Bytes == 4 && At[1] && At[2] && A.TypeAlign >= 16;
+    if (Align >= 16 && (Full || Three)) {
+      for (unsigned I = 0; I < Count; ++I)
+        if (At[I])
+          Group.push_back(At[I]);
+    } else if (A.Bytes == 4 && Align >= 8 && At[1]) {
+      Group = {At[0], At[1]};
+    }
+    if (Group.size() < 2)
+      continue;
+    std::vector<const Access *> View(Group.begin(), Group.end());
+    if (separated(K, View))
+      continue;
+    merge(Group, Group.size() == 2 && A.Bytes == 4 ? 8 : 16);
+  }
+}
+
+/// A load whose bytes an earlier load of the same region already read,
+/// with no store or barrier between, is not issued again:
+/// shared_validate.cu:211 (a float2 at the address of line 209's float4)
+/// has no instruction; nor has the second of two loads of one element.
+void reuseCoveredLoads(KernelModel &K) {
+  auto Eligible = [&](const Access &A) {
+    return A.Op == AccessOp::Load && !A.Volatile && A.ByteOffset &&
+           A.Emitted.isAsWritten() &&
+           A.Emitted.From == Emission::Origin::AsWritten;
+  };
+  Buckets Bk = bucketLoads(K, false, Eligible);
+  for (Access &B : K.Accesses) {
+    size_t IB = &B - K.Accesses.data();
+    if (!Bk.Forms[IB] || !Eligible(B))
+      continue;
+    for (size_t IA : *Bk.Of[IB]) {
+      Access &A = K.Accesses[IA];
+      if (A.Id >= B.Id || A.Emitted.MergedInto || !sameRegion(A, B))
+        continue;
+      auto D = constantDifference(*Bk.Forms[IA], *Bk.Forms[IB]);
+      if (!D || *D < 0 || *D + B.Bytes > A.Bytes || separated(K, {&A, &B}))
+        continue;
+      A.Emitted.Carries.push_back(B.Id);
+      if (A.Emitted.Note.empty())
+        A.Emitted.Note = "nvcc reuses this load for line " +
+                         std::to_string(B.Range.Begin.Line);
+      B.Emitted.From = Emission::Origin::SourceRule;
+      B.Emitted.MergedInto = A.Id;
+      B.Emitted.Note = "nvcc reuses the " + std::to_string(A.Bytes) +
+                       "-byte load of line " +
+                       std::to_string(A.Range.Begin.Line) +
+                       ", which already read these bytes";
+      break;
+    }
+  }
+}
+
+/// Rule (d): no instruction moves 12 bytes, nor more than the types
+/// promise to be aligned: float3 and 12-byte struct copies became three
+/// 4-byte LDG/STG/LDS/STS (float3-copies.cu), whatever the address.
+void splitCopies(KernelModel &K) {
+  for (Access &A : K.Accesses) {
+    if (!A.ByteOffset || !A.Emitted.isAsWritten() ||
+        A.Emitted.From != Emission::Origin::AsWritten || A.Bytes <= 1 ||
+        A.TypeAlign == 0 || A.Op == AccessOp::Atomic)
+      continue;
+    bool Pow2 = (A.Bytes & (A.Bytes - 1)) == 0;
+    if (Pow2 && A.Bytes <= 16 && A.TypeAlign >= A.Bytes)
+      continue; // one instruction of the access's width
+    unsigned Piece = 16;
+    while (Piece > 1 && (A.Bytes % Piece || A.TypeAlign % Piece))
+      Piece /= 2;
+    unsigned N = A.Bytes / Piece;
+    if (N < 2 || N > 64)
+      continue;
+    A.Emitted.From = Emission::Origin::SourceRule;
+    A.Emitted.SplitBytes.assign(N, Piece);
+    A.Emitted.Note = "nvcc has no " + std::to_string(A.Bytes) +
+                     "-byte instruction for an element aligned to " +
+                     std::to_string(A.TypeAlign) + " bytes: it " +
+                     verb(A.Op) + "s it with " + std::to_string(N) + " " +
+                     std::to_string(Piece) + "-byte " + verb(A.Op) + "s";
+  }
+}
+
+} // namespace
+
+void applySourceRules(KernelModel &K) {
+  reuseCoveredLoads(K);
+  splitCopies(K);
+  mergeNeighbours(K);
+  mergeUnrolledLoops(K);
+}
+
+void reapplySourceRules(KernelModel &K) {
+  for (Access &A : K.Accesses)
+    if (A.Emitted.From == Emission::Origin::SourceRule)
+      A.Emitted = Emission();
+  applySourceRules(K);
+}
+
+void applySourceRules(TranslationUnitModel &TU) {
+  for (KernelModel &K : TU.Kernels)
+    applySourceRules(K);
+}
+
+} // namespace warplint

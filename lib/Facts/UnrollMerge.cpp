@@ -1,0 +1,147 @@
+//===- UnrollMerge.cpp - Accesses of unrolled loops merged ----------------===//
+//
+// Derived from SASS (docs/hardware-model.md S9 (c), test/lit/compiler-facts/
+// unrolled-loops.cu): `for (k = 0; k < 8; ++k) ... c[k]` became two
+// LDS.128, k < 64 sixteen, k < 256 a loop of LDS.128 unrolled by 16;
+// `m[t * 32 + i] = v` over i < 32 became eight STS.128. `#pragma unroll 1`
+// kept the LDS; a runtime bound, a trip count that 4 does not divide (6:
+// LDS.128 + LDS.64), an unaligned first element, a store to the array in
+// the body (nvcc merges there only when its dependence analysis orders the
+// accesses) and a float* global parameter (alignment unknown to nvcc) are
+// not modelled as merged.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Facts/UnrollMerge.h"
+
+#include "Facts/Linear.h"
+#include "Facts/SourceMerge.h"
+
+#include <numeric>
+
+namespace warplint {
+
+std::optional<int64_t> constantTripCount(const Loop &L) {
+  if (!L.UnknownReason.empty() || L.Step != Loop::StepKind::Add ||
+      L.StepExpr || L.StepValue <= 0)
+    return std::nullopt;
+  auto Init = L.Init.asConst();
+  const Predicate &C = L.Condition;
+  if (!Init || C.kind() != PredKind::Cmp)
+    return std::nullopt;
+  Expr Var = Expr::symbol({SymbolKind::LoopVar, L.Id});
+  std::optional<int64_t> Bound;
+  bool Inclusive = false;
+  if (C.lhs() == Var && (C.cmpKind() == CmpKind::LT || C.cmpKind() == CmpKind::LE)) {
+    Bound = C.rhs().asConst();
+    Inclusive = C.cmpKind() == CmpKind::LE;
+  } else if (C.rhs() == Var &&
+             (C.cmpKind() == CmpKind::GT || C.cmpKind() == CmpKind::GE)) {
+    Bound = C.lhs().asConst();
+    Inclusive = C.cmpKind() == CmpKind::GE;
+  }
+  if (!Bound)
+    return std::nullopt;
+  int64_t End = *Bound + (Inclusive ? 1 : 0);
+  if (End <= *Init)
+    return 0;
+  return (End - *Init + L.StepValue - 1) / L.StepValue;
+}
+
+namespace {
+
+bool mentions(const std::vector<Symbol> &Syms, Symbol S) {
+  for (Symbol X : Syms)
+    if (X == S)
+      return true;
+  return false;
+}
+
+bool inLoop(const std::vector<unsigned> &Loops, unsigned Id) {
+  for (unsigned L : Loops)
+    if (L == Id)
+      return true;
+  return false;
+}
+
+/// Whether something else in loop LoopId keeps A's iterations apart: a
+/// store to its memory (for a load), any other access to it (for a store),
+/// or a barrier.
+bool bodyKeepsApart(const KernelModel &K, const Access &A, unsigned LoopId) {
+  bool Global = K.Objects[A.Object].Space == MemorySpace::Global;
+  for (const Access &X : K.Accesses) {
+    if (X.Id == A.Id || !inLoop(X.Loops, LoopId))
+      continue;
+    bool SameMemory = X.Object == A.Object ||
+                      (Global && K.Objects[X.Object].Space == MemorySpace::Global);
+    if (SameMemory && (X.Op != AccessOp::Load || A.Op != AccessOp::Load))
+      return true;
+  }
+  for (const Barrier &B : K.Barriers)
+    if (inLoop(B.Loops, LoopId))
+      return true;
+  return false;
+}
+
+} // namespace
+
+void mergeUnrolledLoops(KernelModel &K) {
+  for (Access &A : K.Accesses) {
+    if (A.Loops.empty() || !A.ByteOffset || A.Volatile ||
+        A.Op == AccessOp::Atomic || (A.Bytes != 4 && A.Bytes != 8) ||
+        !A.Emitted.isAsWritten() ||
+        A.Emitted.From != Emission::Origin::AsWritten ||
+        A.Object >= K.Objects.size())
+      continue;
+    unsigned LoopId = A.Loops.back();
+    if (LoopId >= K.Loops.size())
+      continue;
+    const Loop &L = K.Loops[LoopId];
+    if (L.UnrollPragma == 1u)
+      continue;
+    auto Trip = constantTripCount(L);
+    unsigned Per = 16 / A.Bytes;
+    if (!Trip || *Trip < Per || *Trip % Per)
+      continue;
+    Symbol Var{SymbolKind::LoopVar, LoopId};
+    auto Lin = linearize(*A.ByteOffset);
+    if (!Lin || mentions(A.Guard.symbols(), Var))
+      continue;
+    // The variable must enter the offset only as Coef * var, with
+    // consecutive iterations one element apart, ascending.
+    Expr VarE = Expr::symbol(Var);
+    int64_t Coef = Lin->coefficient(VarE);
+    if (Coef * L.StepValue != int64_t(A.Bytes))
+      continue;
+    LinearForm Start = *Lin;
+    bool Elsewhere = false;
+    for (auto It = Start.Terms.begin(); It != Start.Terms.end();) {
+      if (It->first == VarE) {
+        It = Start.Terms.erase(It);
+        continue;
+      }
+      Elsewhere |= mentions(It->first.symbols(), Var);
+      ++It;
+    }
+    if (Elsewhere)
+      continue;
+    // The first iteration of each group: var = Init + Per * Step * j.
+    Start.Const += Coef * *L.Init.asConst();
+    int64_t Multiple =
+        std::gcd(Start.knownMultiple(), Coef * L.StepValue * int64_t(Per));
+    if (provableAlign(K, A, Multiple) < 16 || bodyKeepsApart(K, A, LoopId))
+      continue;
+    const char *Verb = A.Op == AccessOp::Store ? "store" : "load";
+    A.Emitted.From = Emission::Origin::SourceRule;
+    A.Emitted.InstrBytes = 16;
+    A.Emitted.UnrolledLoop = LoopId;
+    A.Emitted.IterationsPerInstr = Per;
+    A.Emitted.Note = "nvcc unrolls the loop of line " +
+                     std::to_string(L.Loc.Line) + " and merges this " +
+                     std::to_string(A.Bytes) + "-byte " + Verb + " of " +
+                     std::to_string(Per) +
+                     " consecutive iterations into one 16-byte " + Verb;
+  }
+}
+
+} // namespace warplint

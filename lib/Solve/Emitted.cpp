@@ -1,0 +1,128 @@
+//===- Emitted.cpp - Solve the instructions nvcc emits for an access ------===//
+//
+// The hardware counts instructions, not source expressions (issue 12). An
+// access that nvcc merged into another's instruction makes no request; the
+// carrier is solved at the instruction's width over its own offset (the
+// lowest address of the group; the 8/16-byte phase rules S2-S4 apply), once
+// per IterationsPerInstr iterations of an unrolled loop; a split copy is
+// solved part by part and the parts' requests add up.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Solve/Solver.h"
+
+#include <algorithm>
+
+namespace warplint {
+
+namespace {
+
+/// The access as one instruction (width, loop grouping) and the kernel it
+/// is solved in: a copy whose unrolled loop steps over the groups.
+struct Instruction {
+  Access Acc;
+  std::optional<KernelModel> Grouped;
+  const KernelModel *Kernel = nullptr;
+};
+
+Instruction instruction(const KernelModel &K, const Access &A) {
+  Instruction I;
+  I.Acc = A;
+  I.Acc.Emitted = Emission();
+  I.Kernel = &K;
+  const Emission &E = A.Emitted;
+  if (E.InstrBytes)
+    I.Acc.Bytes = E.InstrBytes;
+  if (E.UnrolledLoop && E.IterationsPerInstr > 1 &&
+      *E.UnrolledLoop < K.Loops.size()) {
+    I.Grouped = K;
+    I.Grouped->Loops[*E.UnrolledLoop].StepValue *= E.IterationsPerInstr;
+    I.Kernel = &*I.Grouped;
+  }
+  return I;
+}
+
+/// Folds the results of the parts of a split access into one: the worst
+/// part's witness and numbers, means averaged (the parts run under the same
+/// guard and loops, so they execute equally often), requests added.
+template <class Result>
+Result combine(std::vector<Result> Parts, unsigned Result::*Worst,
+               double Result::*Mean, unsigned Result::*Ideal,
+               double Result::*IdealMean) {
+  for (const Result &P : Parts)
+    if (P.Status != SolveStatus::Exact)
+      return P;
+  size_t W = 0;
+  for (size_t I = 1; I < Parts.size(); ++I)
+    if (Parts[I].*Worst > Parts[W].*Worst)
+      W = I;
+  Result Out = Parts[W];
+  double SumMean = 0, SumIdeal = 0;
+  uint64_t Requests = 0;
+  bool Counted = true;
+  for (const Result &P : Parts) {
+    SumMean += P.*Mean;
+    SumIdeal += P.*IdealMean;
+    Requests += P.Requests;
+    Counted &= P.Requests != 0;
+  }
+  Out.*Mean = SumMean / Parts.size();
+  Out.*IdealMean = SumIdeal / Parts.size();
+  Out.*Ideal = Parts[W].*Ideal;
+  Out.Requests = Counted ? Requests : 0;
+  return Out;
+}
+
+template <class Result, class SolveFn>
+Result solveEmitted(const KernelModel &K, const Access &A, SolveFn Solve,
+                    unsigned Result::*Worst, double Result::*Mean,
+                    unsigned Result::*Ideal, double Result::*IdealMean) {
+  if (A.Emitted.MergedInto) {
+    Result R; // no instruction of its own: nothing is requested
+    R.Status = SolveStatus::Exact;
+    return R;
+  }
+  Instruction I = instruction(K, A);
+  if (A.Emitted.SplitBytes.empty() || !I.Acc.ByteOffset)
+    return Solve(*I.Kernel, I.Acc);
+  std::vector<Result> Parts;
+  int64_t At = 0;
+  for (unsigned Bytes : A.Emitted.SplitBytes) {
+    Access Part = I.Acc;
+    Part.Bytes = Bytes;
+    Part.ByteOffset = *I.Acc.ByteOffset + Expr(At);
+    At += Bytes;
+    Parts.push_back(Solve(*I.Kernel, Part));
+  }
+  return combine(std::move(Parts), Worst, Mean, Ideal, IdealMean);
+}
+
+} // namespace
+
+SharedResult solveShared(const KernelModel &K, const Access &A,
+                         const LaunchConfig &L, const SolveOptions &Opts) {
+  if (A.Emitted.isAsWritten())
+    return solveSharedAsWritten(K, A, L, Opts);
+  return solveEmitted<SharedResult>(
+      K, A,
+      [&](const KernelModel &IK, const Access &IA) {
+        return solveSharedAsWritten(IK, IA, L, Opts);
+      },
+      &SharedResult::Wavefronts, &SharedResult::WavefrontsMean,
+      &SharedResult::IdealWavefronts, &SharedResult::IdealMean);
+}
+
+GlobalResult solveGlobal(const KernelModel &K, const Access &A,
+                         const LaunchConfig &L, const SolveOptions &Opts) {
+  if (A.Emitted.isAsWritten())
+    return solveGlobalAsWritten(K, A, L, Opts);
+  return solveEmitted<GlobalResult>(
+      K, A,
+      [&](const KernelModel &IK, const Access &IA) {
+        return solveGlobalAsWritten(IK, IA, L, Opts);
+      },
+      &GlobalResult::Sectors, &GlobalResult::SectorsMean,
+      &GlobalResult::IdealSectors, &GlobalResult::IdealMean);
+}
+
+} // namespace warplint
