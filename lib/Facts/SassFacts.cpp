@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Facts/SassFacts.h"
+#include "Facts/Linear.h"
 #include "Facts/SassLines.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -20,44 +21,6 @@
 
 namespace warplint {
 namespace {
-
-/// Sum of coefficient * term; terms that are not linear are atoms keyed by
-/// their printed form.
-struct Linear {
-  std::map<std::string, int64_t> Terms;
-  int64_t Constant = 0;
-};
-
-bool linearize(const Expr &E, int64_t Factor, Linear &Out, unsigned Depth) {
-  if (Depth > 64)
-    return false;
-  switch (E.kind()) {
-  case ExprKind::Const:
-    return !__builtin_mul_overflow(E.constValue(), Factor, &Factor) &&
-           !__builtin_add_overflow(Out.Constant, Factor, &Out.Constant);
-  case ExprKind::Add:
-    return linearize(E.lhs(), Factor, Out, Depth + 1) &&
-           linearize(E.rhs(), Factor, Out, Depth + 1);
-  case ExprKind::Mul:
-    if (std::optional<int64_t> C = E.lhs().asConst())
-      return !__builtin_mul_overflow(Factor, *C, &Factor) &&
-             linearize(E.rhs(), Factor, Out, Depth + 1);
-    if (std::optional<int64_t> C = E.rhs().asConst())
-      return !__builtin_mul_overflow(Factor, *C, &Factor) &&
-             linearize(E.lhs(), Factor, Out, Depth + 1);
-    break;
-  case ExprKind::Shl:
-    if (std::optional<int64_t> C = E.rhs().asConst())
-      if (*C >= 0 && *C < 32)
-        return !__builtin_mul_overflow(Factor, int64_t(1) << *C, &Factor) &&
-               linearize(E.lhs(), Factor, Out, Depth + 1);
-    break;
-  default:
-    break;
-  }
-  Out.Terms[E.str()] += Factor;
-  return true;
-}
 
 /// Source line of an access or instruction: the innermost line and the call
 /// lines from the kernel down.
@@ -270,8 +233,8 @@ void KernelJoin::decideRuns() {
       std::vector<std::pair<int64_t, unsigned>> ByOffset;
       for (size_t Q = P; Q < Members.size(); ++Q)
         if (!Used[Q])
-          if (auto D = constantDifference(*acc(Members[Q]).ByteOffset,
-                                          *acc(Members[P]).ByteOffset)) {
+          if (auto D = constantDifference(*acc(Members[P]).ByteOffset,
+                                          *acc(Members[Q]).ByteOffset)) {
             ByOffset.push_back({*D, Members[Q]});
             Used[Q] = true;
           }
@@ -450,7 +413,7 @@ void KernelJoin::decideSingle(Access &A) {
       return Expr::symbol(S) + Expr::constant(L.StepValue);
     return std::nullopt;
   });
-  std::optional<int64_t> Stride = constantDifference(Next, *A.ByteOffset);
+  std::optional<int64_t> Stride = constantDifference(*A.ByteOffset, Next);
   if (!Stride || *Stride != int64_t(A.Bytes))
     return;
   A.Emitted = Emission();
@@ -491,16 +454,6 @@ std::set<std::string> accessFiles(const KernelModel &K, PathNames &Paths) {
   for (const Access &A : K.Accesses)
     Files.insert(Paths.canonical(A.Range.Begin.File));
   return Files;
-}
-
-std::optional<int64_t> constantDifference(const Expr &A, const Expr &B) {
-  Linear L;
-  if (!linearize(A, 1, L, 0) || !linearize(B, -1, L, 0))
-    return std::nullopt;
-  for (const auto &[_, Coefficient] : L.Terms)
-    if (Coefficient != 0)
-      return std::nullopt;
-  return L.Constant;
 }
 
 SassFactsSummary applySassListing(TranslationUnitModel &M,

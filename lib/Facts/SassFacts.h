@@ -44,10 +44,6 @@ class PathNames;
 /// belongs to its innermost line in one of them.
 std::set<std::string> accessFiles(const KernelModel &K, PathNames &Paths);
 
-/// The constant difference A - B of two offsets when their linear parts
-/// cancel (terms that are not linear are compared as written); nullopt
-/// otherwise.
-std::optional<int64_t> constantDifference(const Expr &A, const Expr &B);
 
 } // namespace warplint
 

@@ -1,5 +1,6 @@
 //===- SassFactsTest.cpp - Joining SASS facts to hand-built models --------===//
 
+#include "Facts/Linear.h"
 #include "Facts/SassFacts.h"
 #include "Facts/SassListing.h"
 
@@ -49,10 +50,10 @@ TranslationUnitModel haar() {
 }
 
 TEST(SassFacts, ConstantDifference) {
-  EXPECT_EQ(constantDifference(tx() * Expr(8) + Expr(4), tx() * Expr(8)), 4);
-  EXPECT_EQ(constantDifference(Expr(8) * (tx() + Expr(1)), tx() * Expr(8)), 8);
+  EXPECT_EQ(constantDifference(tx() * Expr(8), tx() * Expr(8) + Expr(4)), 4);
+  EXPECT_EQ(constantDifference(tx() * Expr(8), Expr(8) * (tx() + Expr(1))), 8);
   Expr Rem = Expr::binary(ExprKind::Rem, tx(), Expr(8));
-  EXPECT_EQ(constantDifference(Rem * Expr(4) + Expr(12), Rem * Expr(4)), 12);
+  EXPECT_EQ(constantDifference(Rem * Expr(4), Rem * Expr(4) + Expr(12)), 12);
   EXPECT_EQ(constantDifference(tx() * Expr(8), tx() * Expr(4)), std::nullopt);
 }
 
