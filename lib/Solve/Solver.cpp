@@ -440,15 +440,13 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
   // conditional, whatever the per-request numbers. Bounds on parameters and
   // blockIdx (`if (row < M)`) stay as they were: every block that executes
   // the access gets these numbers, and the launch decides how many do.
-  // (Guard pairs stand for a parameter and blockIdx with a fresh symbol of
-  // kind Uniform: not data.)
+  // (Guard pairs, compounds and opaque subterms stand for parameters and
+  // thread or block indices with fresh symbols of kind Uniform beyond
+  // KernelModel::Uniforms: not data.)
   bool DataDecides = false;
   for (const SymbolClasses &C : Plan.Symbols)
     DataDecides |= C.Sym.Kind == SymbolKind::Uniform &&
-                   std::none_of(Plan.Pairs.begin(), Plan.Pairs.end(),
-                                [&](const GuardPair &P) {
-                                  return P.Fresh == C.Sym;
-                                });
+                   C.Sym.Index < K.Uniforms.size();
   if (DataDecides && Executed.size() < NCases) {
     std::vector<uint64_t> All(NCases);
     std::iota(All.begin(), All.end(), 0);
