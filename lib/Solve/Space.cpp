@@ -172,27 +172,27 @@ Predicate dropUniformUnknowns(const Predicate &P) {
   });
 }
 
-/// The reason of the first unknown condition that differs between threads:
-/// the one that makes the lanes unknown (a block-uniform unknown beside it,
-/// such as a loop exit on a shared flag, does not).
-std::string threadDependentReason(const Predicate &P) {
+/// The first unknown condition that differs between threads: the one that
+/// makes the lanes unknown (a block-uniform unknown beside it, such as a loop
+/// exit on a shared flag, does not). Null when there is none.
+const Predicate *firstThreadDependentUnknown(const Predicate &P) {
   if (P.kind() == PredKind::Unknown)
-    return P.unknownDependsOnThread() ? P.unknownReasons().front() : "";
-  for (const Predicate &Op : P.operands()) {
-    std::string R = threadDependentReason(Op);
-    if (!R.empty())
-      return R;
-  }
-  return "";
+    return P.unknownDependsOnThread() ? &P : nullptr;
+  for (const Predicate &Op : P.operands())
+    if (const Predicate *U = firstThreadDependentUnknown(Op))
+      return U;
+  return nullptr;
+}
+
+std::string threadDependentReason(const Predicate &P) {
+  const Predicate *U = firstThreadDependentUnknown(P);
+  if (!U || U->unknownReasons().empty())
+    return "";
+  return U->unknownReasons().front();
 }
 
 bool hasThreadDependentUnknown(const Predicate &P) {
-  if (P.kind() == PredKind::Unknown)
-    return P.unknownDependsOnThread();
-  for (const Predicate &Op : P.operands())
-    if (hasThreadDependentUnknown(Op))
-      return true;
-  return false;
+  return firstThreadDependentUnknown(P) != nullptr;
 }
 
 template <typename T> void addSymbols(const T &X, std::set<Symbol> &Out) {
