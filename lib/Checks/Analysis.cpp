@@ -12,6 +12,14 @@ bool AccessAnalysis::exact() const {
   return false;
 }
 
+bool AccessAnalysis::bounded() const {
+  if (Shared)
+    return Shared->Status == SolveStatus::Bounded;
+  if (Global)
+    return Global->Status == SolveStatus::Bounded;
+  return false;
+}
+
 std::vector<AccessAnalysis> analyzeAccesses(const TranslationUnitModel &TU,
                                             const SolveOptions &Opts) {
   std::vector<AccessAnalysis> Out;
@@ -72,8 +80,12 @@ AccessRecord toRecord(const AccessAnalysis &A) {
     R.Emitted = std::move(ER);
   }
   R.Exact = A.exact();
+  R.Bounded = A.bounded();
   if (A.Shared) {
     const SharedResult &S = *A.Shared;
+    R.WavefrontsMin = S.WavefrontsMin;
+    R.WavefrontsMeanMin = S.WavefrontsMeanMin;
+    R.IdealWavefrontsMeanMin = S.IdealMeanMin;
     R.Wavefronts = S.Wavefronts;
     R.WavefrontsMean = S.WavefrontsMean;
     R.IdealWavefronts = S.IdealWavefronts;
@@ -83,6 +95,9 @@ AccessRecord toRecord(const AccessAnalysis &A) {
     R.Reason = S.Reason;
   } else if (A.Global) {
     const GlobalResult &G = *A.Global;
+    R.SectorsMin = G.SectorsMin;
+    R.SectorsMeanMin = G.SectorsMeanMin;
+    R.IdealSectorsMeanMin = G.IdealMeanMin;
     R.Sectors = G.Sectors;
     R.SectorsMean = G.SectorsMean;
     R.IdealSectors = G.IdealSectors;

@@ -30,6 +30,8 @@ struct AccessAnalysis {
 
   const MemoryObject &object() const { return Kernel->Objects[Acc->Object]; }
   bool exact() const;
+  /// The answer is a bound over the data (SolveStatus::Bounded).
+  bool bounded() const;
 };
 
 /// Solves every access of every kernel of TU under each of its kernel's

@@ -136,6 +136,24 @@ Diagnostic unknownRemark(const std::string &Check, const AccessAnalysis &A,
   return D;
 }
 
+Diagnostic boundedRemark(const std::string &Check, const AccessAnalysis &A) {
+  Diagnostic D;
+  D.Check = Check;
+  D.Level = Severity::Remark;
+  D.Range = A.Acc->Range;
+  bool Sh = A.Shared.has_value();
+  unsigned Min = Sh ? A.Shared->WavefrontsMin : A.Global->SectorsMin;
+  unsigned Max = Sh ? A.Shared->Wavefronts : A.Global->Sectors;
+  D.Message = std::string(spaceName(A.object().Space)) + " memory " +
+              opName(A.Acc->Op) + " of '" + A.object().Name + A.Acc->Field +
+              "' needs " + std::to_string(Min) + " to " + std::to_string(Max) +
+              (Sh ? " wavefronts" : " sectors") +
+              " per request, depending on the data: " +
+              (Sh ? A.Shared->Reason : A.Global->Reason);
+  D.Notes.push_back(launchNote(*A.Launch));
+  return D;
+}
+
 const AccessAnalysis *
 worstOrUnknownRemark(const std::string &Check,
                      const std::vector<const AccessAnalysis *> &PerLaunch,
@@ -143,7 +161,9 @@ worstOrUnknownRemark(const std::string &Check,
   if (const AccessAnalysis *Worst = worstAnalysis(PerLaunch))
     return Worst;
   const AccessAnalysis &First = *PerLaunch.front();
-  if (ShowUnknown)
+  if (ShowUnknown && First.bounded())
+    Out.push_back(boundedRemark(Check, First));
+  else if (ShowUnknown)
     Out.push_back(unknownRemark(
         Check, First, First.Shared ? First.Shared->Reason : First.Global->Reason));
   return nullptr;

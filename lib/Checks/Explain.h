@@ -53,8 +53,12 @@ void addOtherLaunchNotes(const std::vector<const AccessAnalysis *> &PerLaunch,
 Diagnostic unknownRemark(const std::string &Check, const AccessAnalysis &A,
                          const std::string &Reason);
 
+/// A remark giving the bounds of an access that depends on data
+/// (--show-unknown: what is not exact is shown there).
+Diagnostic boundedRemark(const std::string &Check, const AccessAnalysis &A);
+
 /// worstAnalysis(PerLaunch); when no launch has an exact answer, appends the
-/// unknown remark to Out if ShowUnknown and returns nullptr.
+/// unknown (or bounded) remark to Out if ShowUnknown and returns nullptr.
 const AccessAnalysis *
 worstOrUnknownRemark(const std::string &Check,
                      const std::vector<const AccessAnalysis *> &PerLaunch,

@@ -72,7 +72,7 @@ FileReport analyzeModel(const FrontendResult &Parsed,
     R.Records.push_back(toRecord(A));
   std::set<const Access *> Unknown;
   for (const AccessAnalysis &A : Analyses)
-    if (!A.exact())
+    if (!A.exact() && !A.bounded())
       Unknown.insert(A.Acc);
   R.UnknownAccesses = Unknown.size();
   for (const KernelModel &K : Model.Kernels)

@@ -97,8 +97,8 @@ std::optional<AbsValue> KernelWalker::evalAtomic(const CallExpr *C,
     if (Load)
       return opaqueLoadValue(P, C);
   }
-  return AbsValue::unknown("the value returned by '" + Name.str() + "'",
-                           true);
+  // An atomic returns the old value in memory: data.
+  return AbsValue::data("the value returned by '" + Name.str() + "'", true);
 }
 
 AbsValue KernelWalker::evalCall(const CallExpr *C) {
@@ -106,18 +106,25 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
   std::string Name =
       F && F->getIdentifier() ? F->getName().str() : std::string();
   auto Opaque = [&](const std::string &Why) {
-    bool Dep = false;
+    // The result is data when the call computes in floating point or only
+    // from data (a shuffle or ballot of loaded values); a call on known
+    // values is a gap of the model, not data.
+    bool DataArgs = true, AnyData = false;
     for (const clang::Expr *A : C->arguments()) {
       AbsValue V = eval(A);
-      Dep |= threadDependent(V);
       notePointerEscape(V, A, "passed to '" + text(C->getCallee()) + "'");
+      if (!V.isUnknown())
+        continue;
+      AnyData |= V.Data;
+      DataArgs &= V.Data;
     }
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
       eval(MC->getImplicitObjectArgument());
-    (void)Dep;
     // Opaque results are assumed to differ between threads (shuffles, clock,
     // lane masks do), whatever their arguments.
-    return AbsValue::unknown(Why, true);
+    AbsValue Out = AbsValue::unknown(Why, true);
+    Out.Data = C->getType()->isFloatingType() || (AnyData && DataArgs);
+    return Out;
   };
   if (isa<CUDAKernelCallExpr>(C))
     return Opaque("a device-side kernel launch");

@@ -89,7 +89,7 @@ Predicate KernelWalker::toPred(const AbsValue &V, const clang::Expr *E) {
   }
   return Predicate::unknown("condition '" + text(E) + "' depends on " +
                                 V.Reason,
-                            V.ThreadDep);
+                            V.ThreadDep, V.Data);
 }
 
 AbsValue KernelWalker::toInt(const AbsValue &V, const clang::Expr *E) {
@@ -98,9 +98,12 @@ AbsValue KernelWalker::toInt(const AbsValue &V, const clang::Expr *E) {
       return AbsValue::integer(1);
     if (V.Bool.kind() == PredKind::False)
       return AbsValue::integer(0);
-    if (V.Bool.hasUnknown())
-      return AbsValue::unknown("the condition '" + text(E) + "'",
-                               threadDependent(V.Bool));
+    if (V.Bool.hasUnknown()) {
+      AbsValue U = AbsValue::unknown("the condition '" + text(E) + "'",
+                                     threadDependent(V.Bool));
+      U.Data = V.Bool.unknownsFromData();
+      return U;
+    }
     return AbsValue::integer(Expr::select(V.Bool, 1, 0));
   }
   if (V.K == AbsValue::Kind::Pointer)
@@ -249,8 +252,7 @@ AbsValue KernelWalker::evalImpl(const clang::Expr *E) {
     for (const Stmt *C : E->children())
       if (const auto *CE = dyn_cast_or_null<clang::Expr>(C))
         eval(CE);
-    return AbsValue::unknown("the floating-point value '" + text(E) + "'",
-                             true);
+    return AbsValue::data("the floating-point value '" + text(E) + "'", true);
   }
   // Unsupported expression kinds: still visit the operands for accesses.
   for (const Stmt *C : E->children())
@@ -263,12 +265,14 @@ AbsValue KernelWalker::arith(BinaryOperatorKind Op, const AbsValue &L,
                              const AbsValue &R, const clang::Expr *E) {
   if (L.isUnknown() || R.isUnknown()) {
     const AbsValue &U = L.isUnknown() ? L : R;
-    return AbsValue::unknown(U.Reason,
-                             threadDependent(L) || threadDependent(R));
+    AbsValue Out = AbsValue::unknown(U.Reason, threadDependent(L) ||
+                                                   threadDependent(R));
+    Out.Data = AbsValue::allUnknownsData({&L, &R});
+    return Out;
   }
   if (E->getType()->isFloatingType())
-    return AbsValue::unknown("the floating-point value '" + text(E) + "'",
-                             threadDependent(L) || threadDependent(R));
+    return AbsValue::data("the floating-point value '" + text(E) + "'",
+                          threadDependent(L) || threadDependent(R));
   AbsValue A = toInt(L, E), B = toInt(R, E);
   if (A.isUnknown() || B.isUnknown())
     return A.isUnknown() ? A : B;
@@ -326,6 +330,7 @@ AbsValue KernelWalker::pointerAdd(const AbsValue &P, const AbsValue &I,
     Out.Offset.reset();
     Out.Reason = Idx.Reason;
     Out.ThreadDep = Idx.ThreadDep;
+    Out.Data = Idx.Data;
     return Out;
   }
   int64_t Size = 1;
@@ -364,14 +369,15 @@ AbsValue KernelWalker::evalBinary(const BinaryOperator *B) {
     }
     if (B->getLHS()->getType()->isFloatingType() ||
         B->getRHS()->getType()->isFloatingType())
-      return AbsValue::unknown("the floating-point comparison '" + text(B) +
-                                   "'",
-                               threadDependent(L) || threadDependent(R));
+      return AbsValue::data("the floating-point comparison '" + text(B) + "'",
+                            threadDependent(L) || threadDependent(R));
     AbsValue A = toInt(L, B->getLHS()), C = toInt(R, B->getRHS());
     if (A.isUnknown() || C.isUnknown()) {
       const AbsValue &U = A.isUnknown() ? A : C;
-      return AbsValue::unknown(U.Reason,
-                               threadDependent(A) || threadDependent(C));
+      AbsValue Out = AbsValue::unknown(U.Reason, threadDependent(A) ||
+                                                     threadDependent(C));
+      Out.Data = AbsValue::allUnknownsData({&A, &C});
+      return Out;
     }
     CmpKind K;
     switch (Op) {
@@ -554,10 +560,10 @@ AbsValue KernelWalker::evalCast(const CastExpr *C) {
   case CK_FloatingToBoolean: {
     AbsValue V = eval(Sub);
     if (C->getCastKind() == CK_FloatingToBoolean && !V.isUnknown())
-      return AbsValue::unknown("the floating-point value '" + text(Sub) + "'",
-                               threadDependent(V));
-    return AbsValue::unknown("the floating-point value '" + text(C) + "'",
-                             threadDependent(V));
+      return AbsValue::data("the floating-point value '" + text(Sub) + "'",
+                            threadDependent(V));
+    return AbsValue::data("the floating-point value '" + text(C) + "'",
+                          threadDependent(V));
   }
   case CK_BooleanToSignedIntegral: {
     AbsValue V = toInt(eval(Sub), Sub);
@@ -627,9 +633,12 @@ AbsValue KernelWalker::evalConditional(
   }
   if (A.isUnknown() || B.isUnknown()) {
     const AbsValue &U = A.isUnknown() ? A : B;
-    return AbsValue::unknown(U.Reason, threadDependent(A) ||
-                                           threadDependent(B) ||
-                                           threadDependent(P));
+    AbsValue Out = AbsValue::unknown(U.Reason, threadDependent(A) ||
+                                                   threadDependent(B) ||
+                                                   threadDependent(P));
+    Out.Data = AbsValue::allUnknownsData({&A, &B}) &&
+               (!P.hasUnknown() || P.unknownsFromData());
+    return Out;
   }
   return AbsValue::unknown("the conditional '" + text(C) + "'",
                            threadDependent(P) || threadDependent(A) ||

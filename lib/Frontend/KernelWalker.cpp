@@ -381,8 +381,12 @@ void KernelWalker::mergeEnv(const Predicate &C,
         P.Offset = *A.Offset == *B.Offset
                        ? *A.Offset
                        : Expr::select(C, *A.Offset, *B.Offset);
-      else
-        P.Offset.reset(), P.Reason = A.Offset ? B.Reason : A.Reason;
+      else {
+        P.Offset.reset();
+        P.Reason = A.Offset ? B.Reason : A.Reason;
+        // Either offset, one of them data: any offset (data) covers both.
+        P.Data = (A.Offset || A.Data) && (B.Offset || B.Data);
+      }
       P.Derived = A.Derived || B.Derived;
       Out[D] = P;
     } else if (A.isUnknown() && B.isUnknown() && A.Reason == B.Reason) {

@@ -25,6 +25,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -49,6 +50,11 @@ struct AbsValue {
   std::optional<Expr> Offset;  ///< Kind::Pointer: bytes; nullopt: unknown
   std::string Reason;          ///< Unknown (or unknown pointer offset)
   bool ThreadDep = true;       ///< Unknown: may differ between threads
+  /// Unknown (or unknown pointer offset) only because it is data: a value
+  /// read from memory, or computed in floating point, or from such values.
+  /// Any value is possible; the solver bounds what it can do. False for
+  /// what warplint failed to model (those stay unknown).
+  bool Data = false;
   /// Pointer derived by something other than a plain subscript chain
   /// (pointer variables, arithmetic, casts): flattening of a multi-dim array.
   bool Derived = false;
@@ -63,6 +69,24 @@ struct AbsValue {
     V.Reason = std::move(Reason);
     V.ThreadDep = ThreadDep;
     return V;
+  }
+  /// An unknown that is data (see Data).
+  static AbsValue data(std::string Reason, bool ThreadDep) {
+    AbsValue V = unknown(std::move(Reason), ThreadDep);
+    V.Data = true;
+    return V;
+  }
+  /// Unknown because of Us: data when every unknown among them is data.
+  static bool allUnknownsData(std::initializer_list<const AbsValue *> Us) {
+    bool Any = false;
+    for (const AbsValue *U : Us) {
+      bool Unknown = U->isUnknown() ||
+                     (U->K == Kind::Pointer && !U->Offset);
+      if (Unknown && !U->Data)
+        return false;
+      Any |= Unknown;
+    }
+    return Any;
   }
   static AbsValue integer(Expr E) {
     AbsValue V;

@@ -245,8 +245,7 @@ AbsValue KernelWalker::opaqueLoadValue(const AbsValue &Addr,
                           loc(E->getBeginLoc())});
     return AbsValue::integer(Expr::symbol(SymbolKind::Uniform, Id));
   }
-  return AbsValue::unknown("the value loaded from '" + text(E) + "'",
-                           !Uniform);
+  return AbsValue::data("the value loaded from '" + text(E) + "'", !Uniform);
 }
 
 AbsValue KernelWalker::readLValue(const LValue &LV, const clang::Expr *E) {

@@ -182,8 +182,10 @@ void KernelWalker::recordAccess(const LValue &LV, const clang::Expr *E,
     A.UnknownReason = "'" + O.Name + "' is a zero-length array";
   else if (LV.Ptr.Offset)
     A.ByteOffset = *LV.Ptr.Offset;
-  else
+  else {
     A.UnknownReason = "the address depends on " + LV.Ptr.Reason;
+    A.AddressFromData = LV.Ptr.Data;
+  }
   A.Guard = currentGuard();
   A.Loops = LoopStack;
   if (O.Extents.size() > 1 && LV.Chain)

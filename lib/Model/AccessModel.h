@@ -182,6 +182,12 @@ struct Access {
   /// UnknownReason set.
   std::optional<Expr> ByteOffset;
   std::string UnknownReason;
+  /// ByteOffset is unknown only because the address depends on data (a
+  /// value read from memory with a per-thread address, a floating-point
+  /// value): any address inside the object is possible, so the solver
+  /// reports the best and worst case instead of nothing (docs/solver.md,
+  /// "Bounded answers").
+  bool AddressFromData = false;
   /// Conjunction of the enclosing conditions that decide whether a lane
   /// executes the access (if-guards, early returns, short-circuit operands).
   Predicate Guard;

@@ -464,15 +464,31 @@ Predicate Predicate::negate(Predicate In) {
   }
 }
 
-Predicate Predicate::unknown(std::string Reason, bool DependsOnThread) {
+Predicate Predicate::unknown(std::string Reason, bool DependsOnThread,
+                             bool FromData) {
   Predicate P;
   P.Kind = PredKind::Unknown;
   P.Reason = std::move(Reason);
   P.ThreadDependent = DependsOnThread;
+  P.FromData = FromData;
   return P;
 }
 
 bool Predicate::hasUnknown() const { return !unknownReasons().empty(); }
+
+bool Predicate::unknownsFromData() const {
+  if (Kind == PredKind::Unknown)
+    return FromData;
+  bool Any = false;
+  for (const Predicate &Op : Ops) {
+    if (!Op.hasUnknown())
+      continue;
+    if (!Op.unknownsFromData())
+      return false;
+    Any = true;
+  }
+  return Any;
+}
 
 std::vector<std::string> Predicate::unknownReasons() const {
   std::vector<std::string> R;
@@ -588,7 +604,7 @@ std::string Predicate::str() const { return str(defaultSymbolName); }
 bool operator==(const Predicate &A, const Predicate &B) {
   return A.Kind == B.Kind && A.Op == B.Op && A.LHS == B.LHS &&
          A.RHS == B.RHS && A.Ops == B.Ops && A.Reason == B.Reason &&
-         A.ThreadDependent == B.ThreadDependent;
+         A.ThreadDependent == B.ThreadDependent && A.FromData == B.FromData;
 }
 
 std::ostream &operator<<(std::ostream &OS, const Predicate &P) {

@@ -220,7 +220,12 @@ public:
   static Predicate negate(Predicate P);
   /// A condition that cannot be modelled (data-dependent, calls, ...).
   /// DependsOnThread says whether it may differ between threads of a block.
-  static Predicate unknown(std::string Reason, bool DependsOnThread);
+  /// FromData says that it is unknown only because it tests data (a value
+  /// read from memory, a floating-point value): it may be true or false for
+  /// any thread, and the solver bounds what it can do (docs/solver.md,
+  /// "Bounded answers"); a condition warplint failed to model is not data.
+  static Predicate unknown(std::string Reason, bool DependsOnThread,
+                           bool FromData = false);
 
   PredKind kind() const { return Kind; }
   CmpKind cmpKind() const { return Op; }
@@ -229,12 +234,15 @@ public:
   const std::vector<Predicate> &operands() const { return Ops; }
   const std::string &reason() const { return Reason; }
   bool unknownDependsOnThread() const { return ThreadDependent; }
+  bool unknownFromData() const { return FromData; }
 
   bool isTrue() const { return Kind == PredKind::True; }
   /// Height of the condition, its Exprs included, in O(1).
   unsigned depth() const { return Depth; }
   /// True when an Unknown node appears anywhere inside.
   bool hasUnknown() const;
+  /// True when Unknown nodes appear inside and every one is FromData.
+  bool unknownsFromData() const;
   /// Reasons of the Unknown nodes inside, in order.
   std::vector<std::string> unknownReasons() const;
   std::vector<Symbol> symbols() const;
@@ -257,6 +265,7 @@ private:
   std::vector<Predicate> Ops;
   std::string Reason;
   bool ThreadDependent = false;
+  bool FromData = false;
   unsigned Depth = 1;
 };
 

@@ -44,6 +44,13 @@ struct AccessRecord {
   std::optional<std::array<int64_t, 3>> Block; ///< nullopt when assumed
   std::string LaunchDescription;
   bool Exact = false; ///< status "exact" vs "unknown"
+  /// Status "bounded": the numbers above are the worst case over all data
+  /// (means included), the *Min ones below the best; Reason says what data
+  /// decides.
+  bool Bounded = false;
+  unsigned WavefrontsMin = 0, SectorsMin = 0;
+  double WavefrontsMeanMin = 0, IdealWavefrontsMeanMin = 0;
+  double SectorsMeanMin = 0, IdealSectorsMeanMin = 0;
   // Shared memory.
   unsigned Wavefronts = 0;
   double WavefrontsMean = 0;

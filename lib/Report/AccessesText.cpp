@@ -38,6 +38,14 @@ static std::string describeAccess(const AccessRecord &R) {
 
   if (R.Emitted && R.Emitted->MergedInto) {
     OS << "no request of its own: " << R.Emitted->Note;
+  } else if (R.Bounded) {
+    bool Sh = R.Space == MemorySpace::Shared;
+    const char *Unit = Sh ? " wavefronts" : " sectors";
+    OS << "bounded: " << (Sh ? R.WavefrontsMin : R.SectorsMin) << " to "
+       << (Sh ? R.Wavefronts : R.Sectors) << Unit << " per request (mean "
+       << formatDecimal(Sh ? R.WavefrontsMeanMin : R.SectorsMeanMin) << " to "
+       << formatDecimal(Sh ? R.WavefrontsMean : R.SectorsMean)
+       << ") depending on the data: " << R.Reason;
   } else if (!R.Exact) {
     OS << "unknown: " << (R.Reason.empty() ? "no reason given" : R.Reason);
   } else if (R.Space == MemorySpace::Shared) {

@@ -92,7 +92,29 @@ void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
     else
       J.attribute("block", nullptr);
     J.attribute("launch", R.LaunchDescription);
-    J.attribute("status", R.Exact ? "exact" : "unknown");
+    J.attribute("status", R.Exact     ? "exact"
+                          : R.Bounded ? "bounded"
+                                      : "unknown");
+    if (R.Bounded) {
+      // Best and worst case over all data: per request, and the means over
+      // the requests that may execute (a request the data leaves without
+      // an active lane counts 0).
+      bool Sh = R.Space == MemorySpace::Shared;
+      std::string Unit = Sh ? "wavefronts" : "sectors";
+      J.attribute(Unit + "_min", int64_t(Sh ? R.WavefrontsMin : R.SectorsMin));
+      J.attribute(Unit + "_max", int64_t(Sh ? R.Wavefronts : R.Sectors));
+      writeMean(J, Unit + "_mean_min",
+                Sh ? R.WavefrontsMeanMin : R.SectorsMeanMin);
+      writeMean(J, Unit + "_mean_max", Sh ? R.WavefrontsMean : R.SectorsMean);
+      J.attribute("ideal_" + Unit + "_max",
+                  int64_t(Sh ? R.IdealWavefronts : R.IdealSectors));
+      writeMean(J, "ideal_" + Unit + "_mean_min",
+                Sh ? R.IdealWavefrontsMeanMin : R.IdealSectorsMeanMin);
+      writeMean(J, "ideal_" + Unit + "_mean_max",
+                Sh ? R.IdealWavefrontsMean : R.IdealSectorsMean);
+      if (R.Requests > 0)
+        J.attribute("requests", int64_t(R.Requests));
+    }
     if (R.Exact) {
       if (R.Space == MemorySpace::Shared) {
         J.attribute("wavefronts", int64_t(R.Wavefronts));
@@ -115,7 +137,7 @@ void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
     // A scattered global access is unknown and still has a pattern.
     if (R.Space == MemorySpace::Global && !R.Pattern.empty())
       J.attribute("pattern", R.Pattern);
-    if (R.Exact && !R.Condition.empty())
+    if ((R.Exact || R.Bounded) && !R.Condition.empty())
       J.attribute("condition", R.Condition);
     if (!R.Exact)
       J.attribute("reason", R.Reason);

@@ -50,8 +50,16 @@ Result combine(std::vector<Result> Parts, unsigned Result::*Worst,
                double Result::*Mean, unsigned Result::*Ideal,
                double Result::*IdealMean) {
   for (const Result &P : Parts)
-    if (P.Status != SolveStatus::Exact)
+    if (P.Status == SolveStatus::Unknown)
       return P;
+  // Bounds of the parts are not combined (the parts' data is one value).
+  for (const Result &P : Parts)
+    if (P.Status == SolveStatus::Bounded) {
+      Result Out;
+      Out.Reason = "a copy nvcc splits into several instructions, and " +
+                   P.Reason;
+      return Out;
+    }
   size_t W = 0;
   for (size_t I = 1; I < Parts.size(); ++I)
     if (Parts[I].*Worst > Parts[W].*Worst)

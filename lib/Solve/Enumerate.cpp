@@ -293,6 +293,16 @@ enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
   // The address and the guard of every lane at every point: compiled once.
   CompiledExpr Address(S.Offset, E);
   CompiledPredicate Guard(S.Guard, E);
+  std::optional<CompiledPredicate> Sure;
+  if (S.SureGuard)
+    Sure.emplace(*S.SureGuard, E);
+  // For a lane just found active, with E.Thread and the loop values set.
+  auto NoteSure = [&](RequestView &R) {
+    if (Sure) {
+      std::optional<bool> V = Sure->run(E);
+      R.Sure.push_back(V && *V);
+    }
+  };
 
   uint64_t UniformRepeat = 1;
   if (!S.CountedPerPoint) {
@@ -326,6 +336,7 @@ enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
                    "' (division by zero or overflow)");
     R.Lanes.push_back({Lane, *Addr});
     R.Threads.push_back({E.Thread[0], E.Thread[1], E.Thread[2]});
+    NoteSure(R);
     return {};
   };
 
@@ -402,6 +413,7 @@ enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
         R.Weight = Rep;
         R.Lanes.clear();
         R.Threads.clear();
+        R.Sure.clear();
         for (unsigned Lane = 0; Lane < 32; ++Lane) {
           const LaneSlot &L = Slots[size_t(W) * 32 + Lane];
           if (!L.Exists)
@@ -434,6 +446,10 @@ enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
           }
           R.Lanes.push_back({Lane, Addr});
           R.Threads.push_back({L.Thread[0], L.Thread[1], L.Thread[2]});
+          if (Sure) {
+            std::copy(L.Thread, L.Thread + 3, E.Thread);
+            NoteSure(R);
+          }
         }
         if (!R.Lanes.empty())
           Visit(R);

@@ -26,6 +26,10 @@ struct RequestView {
   std::vector<int64_t> Point;     ///< values of SolveSpace::Relevant
   std::vector<LaneAddress> Lanes; ///< active lanes, in lane order
   std::vector<std::array<int64_t, 3>> Threads; ///< threadIdx of each entry
+  /// Bounded spaces with a SureGuard: for each entry of Lanes, whether the
+  /// lane executes the access whatever the data (SolveSpace::SureGuard); a
+  /// lane whose sure guard cannot be evaluated counts as not sure.
+  std::vector<char> Sure;
   uint64_t Weight = 1; ///< how often the request repeats (counted loops)
 };
 

@@ -51,6 +51,10 @@ struct SolveOptions {
 
 enum class SolveStatus {
   Exact,   ///< numbers are exact for every value of the free symbols
+  /// The address or the active lanes depend on data: the numbers are the
+  /// worst case over all data and the *Min fields the best; the hardware
+  /// lies between them. Reason says what data decides.
+  Bounded,
   Unknown, ///< Reason says why nothing is claimed
 };
 
@@ -119,6 +123,11 @@ struct SharedResult {
   unsigned WorstBankWords = 0;
   /// Every distinct outcome with its condition, when there are several.
   std::vector<SolveCase> Cases;
+  /// Bounded: the least wavefronts of an executed request, and the least
+  /// mean per request (over the Requests that may execute; requests that
+  /// the data leaves without an active lane count 0) with its ideal.
+  unsigned WavefrontsMin = 0;
+  double WavefrontsMeanMin = 0, IdealMeanMin = 0;
 };
 
 enum class GlobalPattern { Coalesced, Uniform, Strided, Misaligned, Scattered };
@@ -148,6 +157,9 @@ struct GlobalResult {
   StrideInfo Strides;
   /// Every distinct outcome with its condition, when there are several.
   std::vector<SolveCase> Cases;
+  /// Bounded: as SharedResult's.
+  unsigned SectorsMin = 0;
+  double SectorsMeanMin = 0, IdealMeanMin = 0;
 };
 
 /// Wavefronts for a shared-memory access under one launch configuration,

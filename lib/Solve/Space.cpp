@@ -184,6 +184,17 @@ const Predicate *firstThreadDependentUnknown(const Predicate &P) {
   return nullptr;
 }
 
+/// The first unknown condition that is the same for every thread of a
+/// block, null when there is none.
+const Predicate *firstUniformUnknown(const Predicate &P) {
+  if (P.kind() == PredKind::Unknown)
+    return P.unknownDependsOnThread() ? nullptr : &P;
+  for (const Predicate &Op : P.operands())
+    if (const Predicate *U = firstUniformUnknown(Op))
+      return U;
+  return nullptr;
+}
+
 std::string threadDependentReason(const Predicate &P) {
   const Predicate *U = firstThreadDependentUnknown(P);
   if (!U || U->unknownReasons().empty())
@@ -193,6 +204,42 @@ std::string threadDependentReason(const Predicate &P) {
 
 bool hasThreadDependentUnknown(const Predicate &P) {
   return firstThreadDependentUnknown(P) != nullptr;
+}
+
+/// Whether every thread-dependent Unknown node of P tests data.
+bool threadDependentUnknownsFromData(const Predicate &P) {
+  if (P.kind() == PredKind::Unknown)
+    return !P.unknownDependsOnThread() || P.unknownFromData();
+  for (const Predicate &Op : P.operands())
+    if (!threadDependentUnknownsFromData(Op))
+      return false;
+  return true;
+}
+
+/// P with each thread-dependent data condition decided for the widest or
+/// the narrowest set of lanes (by its polarity under negations), and
+/// block-uniform unknowns taken as true, as dropUniformUnknowns does.
+Predicate decideDataConditions(const Predicate &P, bool Widest,
+                               bool Positive = true) {
+  switch (P.kind()) {
+  case PredKind::And:
+  case PredKind::Or: {
+    std::vector<Predicate> Ops;
+    for (const Predicate &Op : P.operands())
+      Ops.push_back(decideDataConditions(Op, Widest, Positive));
+    return P.kind() == PredKind::And ? Predicate::conj(std::move(Ops))
+                                     : Predicate::disj(std::move(Ops));
+  }
+  case PredKind::Not:
+    return Predicate::negate(
+        decideDataConditions(P.operands().front(), Widest, !Positive));
+  case PredKind::Unknown:
+    if (!P.unknownDependsOnThread())
+      return Predicate(true);
+    return Predicate(Widest == Positive);
+  default:
+    return P;
+  }
 }
 
 template <typename T> void addSymbols(const T &X, std::set<Symbol> &Out) {
@@ -233,7 +280,8 @@ std::vector<Expr> comparisonTerms(const Predicate &P) {
 }
 
 std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
-                                      const LaunchConfig &L, SolveSpace &S) {
+                                      const LaunchConfig &L, SolveSpace &S,
+                                      bool Bounded) {
   S.Name = [&K](Symbol Sym) {
     if (Sym == assumedWarpBaseX())
       return std::string("threadIdx.x / 32");
@@ -241,7 +289,9 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
       return std::string("blockDim.x / 32");
     return K.symbolName(Sym);
   };
-  if (!A.ByteOffset)
+  bool AccessBytesNatural = A.Bytes == 1 || A.Bytes == 2 || A.Bytes == 4 ||
+                            A.Bytes == 8 || A.Bytes == 16;
+  if (!A.ByteOffset && !(Bounded && A.AddressFromData && AccessBytesNatural))
     return A.UnknownReason.empty() ? std::string("address not modelled")
                                    : A.UnknownReason;
 
@@ -284,14 +334,42 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
     }
   };
 
-  S.Offset = A.ByteOffset->substitute(Bind);
+  if (A.ByteOffset) {
+    S.Offset = A.ByteOffset->substitute(Bind);
+  } else {
+    S.DataAddress = true;
+    S.BoundReason = A.UnknownReason;
+  }
   if (A.Guard.hasUnknown()) {
-    if (hasThreadDependentUnknown(A.Guard))
+    bool DataLanes = hasThreadDependentUnknown(A.Guard);
+    if (DataLanes &&
+        !(Bounded && threadDependentUnknownsFromData(A.Guard)))
       return "active lanes depend on " + threadDependentReason(A.Guard);
-    S.GuardAssumedTrue = true;
-    S.GuardNote =
-        "if the block executes it (" + A.Guard.unknownReasons().front() + ")";
-    S.Guard = dropUniformUnknowns(A.Guard).substitute(Bind);
+    if (const Predicate *U = firstUniformUnknown(A.Guard)) {
+      S.GuardAssumedTrue = true;
+      S.GuardNote = "if the block executes it (" + U->reason() + ")";
+    }
+    if (DataLanes) {
+      S.Guard = decideDataConditions(A.Guard, true).substitute(Bind);
+      S.SureGuard = decideDataConditions(A.Guard, false).substitute(Bind);
+      std::string Lanes =
+          "active lanes depend on " + threadDependentReason(A.Guard);
+      S.BoundReason =
+          S.BoundReason.empty() ? Lanes : S.BoundReason + "; " + Lanes;
+      // The case reduction classes the free symbols by the widest guard's
+      // terms only: a term of the narrowest with a free symbol that the
+      // widest lost (`flag || i < n` read as true) would not be classed.
+      std::vector<Expr> Known = comparisonTerms(S.Guard);
+      for (const Expr &T : comparisonTerms(*S.SureGuard)) {
+        if (std::find(Known.begin(), Known.end(), T) != Known.end())
+          continue;
+        for (Symbol Sym : T.symbols())
+          if (isFreeSymbol(Sym, S.Assumed))
+            S.SureGuard = Predicate(false);
+      }
+    } else {
+      S.Guard = dropUniformUnknowns(A.Guard).substitute(Bind);
+    }
   } else {
     S.Guard = A.Guard.substitute(Bind);
   }

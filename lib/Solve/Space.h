@@ -73,6 +73,21 @@ struct SolveSpace {
   /// answer holds only when no outcome depends on their classes.
   std::vector<std::pair<Symbol, Expr>> Opaque;
 
+  /// Bounded spaces (built with Bounded; docs/solver.md, "Bounded
+  /// answers"). DataAddress: the address is data, any naturally aligned
+  /// place in the object; Offset is 0 and a request costs what the best and
+  /// the worst placement of its lanes cost.
+  bool DataAddress = false;
+  /// The guard tested data: Guard is its widest reading (each data
+  /// condition lets the lane in), SureGuard its narrowest (none does): the
+  /// lanes that execute the access whatever the data. False when the
+  /// narrowest reading uses terms the widest does not (the case reduction
+  /// only knows the widest), which only loosens the bound.
+  std::optional<Predicate> SureGuard;
+  /// What data decides, for the report ("the address depends on ...").
+  std::string BoundReason;
+  bool bounded() const { return DataAddress || SureGuard.has_value(); }
+
   /// Whether a symbol has one value for all lanes of any warp of this
   /// launch: free symbols, threadIdx.y when blockDim.x is a multiple of 32
   /// (or blockDim.y is 1), threadIdx.z likewise, loop variables when every
@@ -96,8 +111,11 @@ Predicate mapLeaves(const Predicate &P,
 std::vector<Expr> comparisonTerms(const Predicate &P);
 
 /// Builds the space; returns the reason when the access cannot be analyzed.
+/// With Bounded, an address or lanes that depend only on data give a
+/// bounded space instead of a reason.
 std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
-                                      const LaunchConfig &L, SolveSpace &S);
+                                      const LaunchConfig &L, SolveSpace &S,
+                                      bool Bounded = false);
 
 /// Evaluates an Expr in a compact environment (thread, loop values, free
 /// values) without heap allocation per lookup.

@@ -1,0 +1,185 @@
+//===- Bounded.cpp - Best and worst case over the data --------------------===//
+//
+// See Bounded.h. The placements: a request's cost under the hardware rules
+// (HardwareRules.h) depends on which lanes are active and on their
+// addresses modulo the bank cycle (shared) or the sector (global). Over all
+// placements in an object:
+// - the least is reached by every lane on one address (a broadcast, one
+//   sector) or, for atomics that serialize on an address, by consecutive
+//   elements (distinct banks);
+// - the most by every lane on its own word of one bank (shared: one
+//   wavefront per lane and phase) or its own sector (global), wrapping when
+//   the object has fewer such places than lanes.
+// Both candidates of each side are costed and the extreme kept, so a rule
+// that favours the other candidate (an ideal that grows with distinct
+// bytes) is still bounded correctly.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Solve/Bounded.h"
+
+#include <algorithm>
+#include <climits>
+
+namespace warplint {
+
+namespace {
+
+/// The lanes on consecutive elements (the k-th active lane on element k,
+/// wrapping inside the object).
+std::vector<LaneAddress> consecutive(const std::vector<unsigned> &Lanes,
+                                     unsigned Bytes, uint64_t ObjectBytes) {
+  uint64_t Elements = ObjectBytes ? std::max<uint64_t>(1, ObjectBytes / Bytes)
+                                  : UINT64_MAX;
+  std::vector<LaneAddress> Out;
+  for (size_t K = 0; K < Lanes.size(); ++K)
+    Out.push_back({Lanes[K], int64_t((K % Elements) * Bytes)});
+  return Out;
+}
+
+/// The lanes Stride bytes apart (the k-th active lane at k * Stride,
+/// wrapping inside the object).
+std::vector<LaneAddress> spread(const std::vector<unsigned> &Lanes,
+                                unsigned Bytes, uint64_t Stride,
+                                uint64_t ObjectBytes) {
+  uint64_t Places = UINT64_MAX;
+  if (ObjectBytes)
+    Places = ObjectBytes < Bytes ? 1 : (ObjectBytes - Bytes) / Stride + 1;
+  std::vector<LaneAddress> Out;
+  for (size_t K = 0; K < Lanes.size(); ++K)
+    Out.push_back({Lanes[K], int64_t((K % Places) * Stride)});
+  return Out;
+}
+
+std::vector<LaneAddress> together(const std::vector<unsigned> &Lanes) {
+  std::vector<LaneAddress> Out;
+  for (unsigned L : Lanes)
+    Out.push_back({L, 0});
+  return Out;
+}
+
+/// Every lane on one address but the last, on the next element: the worst
+/// for atomics in an object with one word per bank (a warp-uniform atomic
+/// is aggregated into one lane's; one lane apart, the others serialize).
+std::vector<LaneAddress> allButOne(const std::vector<unsigned> &Lanes,
+                                   unsigned Bytes, uint64_t ObjectBytes) {
+  std::vector<LaneAddress> Out = together(Lanes);
+  if (Out.size() > 1 && (!ObjectBytes || ObjectBytes >= 2 * Bytes))
+    Out.back().Addr = Bytes;
+  return Out;
+}
+
+/// Both extremes over the candidate placements.
+template <class CostOf>
+PlacementCost extremes(const std::vector<std::vector<LaneAddress>> &Best,
+                       const std::vector<std::vector<LaneAddress>> &Worst,
+                       CostOf Cost) {
+  PlacementCost P;
+  P.Low = P.LowIdeal = UINT_MAX;
+  for (const auto &Lanes : Best) {
+    auto [Value, Ideal] = Cost(Lanes);
+    P.Low = std::min(P.Low, Value);
+    P.LowIdeal = std::min(P.LowIdeal, Ideal);
+  }
+  for (const auto &Lanes : Worst) {
+    auto [Value, Ideal] = Cost(Lanes);
+    P.High = std::max(P.High, Value);
+    P.HighIdeal = std::max(P.HighIdeal, Ideal);
+  }
+  return P;
+}
+
+} // namespace
+
+PlacementCost sharedPlacementCost(const std::vector<unsigned> &Lanes,
+                                  unsigned Bytes, const ArchInfo &Arch,
+                                  SharedOpKind Op, uint64_t ObjectBytes) {
+  if (Lanes.empty())
+    return {};
+  uint64_t Cycle = uint64_t(Arch.Banks) * Arch.BankBytes;
+  uint64_t Stride = std::max<uint64_t>(Cycle, Bytes);
+  auto Cost = [&](const std::vector<LaneAddress> &L) {
+    SharedRequestCost C = sharedRequestCost(L, Bytes, Arch, Op);
+    return std::pair<unsigned, unsigned>(C.Wavefronts, C.Ideal);
+  };
+  return extremes({together(Lanes), consecutive(Lanes, Bytes, ObjectBytes)},
+                  {spread(Lanes, Bytes, Stride, ObjectBytes),
+                   consecutive(Lanes, Bytes, ObjectBytes),
+                   allButOne(Lanes, Bytes, ObjectBytes)},
+                  Cost);
+}
+
+PlacementCost globalPlacementCost(const std::vector<unsigned> &Lanes,
+                                  unsigned Bytes, const ArchInfo &Arch,
+                                  uint64_t ObjectBytes) {
+  if (Lanes.empty())
+    return {};
+  uint64_t Stride = std::max<uint64_t>(Arch.SectorBytes, Bytes);
+  auto Cost = [&](const std::vector<LaneAddress> &L) {
+    GlobalRequestCost C = globalRequestCost(L, Bytes, Arch);
+    return std::pair<unsigned, unsigned>(C.Sectors, C.Ideal);
+  };
+  return extremes({together(Lanes), consecutive(Lanes, Bytes, ObjectBytes)},
+                  {spread(Lanes, Bytes, Stride, ObjectBytes),
+                   consecutive(Lanes, Bytes, ObjectBytes)},
+                  Cost);
+}
+
+uint64_t knownObjectBytes(const MemoryObject &O, const LaunchConfig &L) {
+  if (O.IsExtern)
+    return L.DynamicSharedBytes && *L.DynamicSharedBytes > 0
+               ? uint64_t(*L.DynamicSharedBytes)
+               : 0;
+  if (O.Extents.empty() || O.IsParameter || !O.ElementBytes)
+    return 0;
+  uint64_t Bytes = O.ElementBytes;
+  for (int64_t E : O.Extents) {
+    if (E <= 0 || __builtin_mul_overflow(Bytes, uint64_t(E), &Bytes))
+      return 0;
+  }
+  return Bytes;
+}
+
+CostFn boundedCost(const SolveSpace &S, LaneCostFn Real, PlacementFn Place) {
+  return [&S, Real = std::move(Real),
+          Place = std::move(Place)](const RequestView &R) {
+    std::vector<unsigned> Ids;
+    std::vector<LaneAddress> SureLanes;
+    std::vector<unsigned> SureIds;
+    for (size_t I = 0; I < R.Lanes.size(); ++I) {
+      Ids.push_back(R.Lanes[I].Lane);
+      if (!S.SureGuard || (I < R.Sure.size() && R.Sure[I])) {
+        SureLanes.push_back(R.Lanes[I]);
+        SureIds.push_back(R.Lanes[I].Lane);
+      }
+    }
+    // What one set of lanes costs at most (High) or at least (Low).
+    auto Bounds = [&](const std::vector<LaneAddress> &Lanes,
+                      const std::vector<unsigned> &LaneIds) {
+      if (S.DataAddress)
+        return Place(LaneIds);
+      auto [Value, Ideal] = Real(Lanes);
+      return PlacementCost{Value, Ideal, Value, Ideal};
+    };
+    Cost X;
+    PlacementCost All = Bounds(R.Lanes, Ids);
+    X.Value = All.High;
+    X.Ideal = All.HighIdeal;
+    if (!SureLanes.empty()) {
+      PlacementCost Sure = Bounds(SureLanes, SureIds);
+      X.Low = Sure.Low;
+      X.LowIdeal = Sure.LowIdeal;
+      X.LowIfExecuted = Sure.Low;
+      return X;
+    }
+    // No lane is sure: the request may not execute at all (0), or with any
+    // single one of its lanes, the cheapest of which is the least.
+    X.LowIfExecuted = UINT_MAX;
+    for (size_t I = 0; I < R.Lanes.size(); ++I)
+      X.LowIfExecuted = std::min(X.LowIfExecuted,
+                                 Bounds({R.Lanes[I]}, {Ids[I]}).Low);
+    return X;
+  };
+}
+
+} // namespace warplint

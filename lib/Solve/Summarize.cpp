@@ -1,0 +1,452 @@
+//===- Summarize.cpp - Run every case of an access and summarize ----------===//
+//
+// See Summarize.h. Free symbols are reduced to finitely many cases
+// (FreeSymbols), every executed request of every case is enumerated and
+// costed, and the cases are summarized; requests that repeat a pattern are
+// costed once (CostMemo).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Solve/Summarize.h"
+
+#include "Solve/FreeSymbols.h"
+#include "Solve/HardwareRules.h"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <set>
+#include <unordered_map>
+
+namespace warplint {
+
+namespace {
+
+/// What the requests of one case add up to.
+struct CaseOutcome {
+  bool Executed = false;
+  Cost Worst;
+  RequestView WorstRequest;
+  long double Sum = 0, IdealSum = 0;
+  long double LowSum = 0, LowIdealSum = 0; ///< bounded spaces
+  unsigned LowRequest = UINT_MAX;          ///< bounded spaces
+  uint64_t Weight = 0;
+  FreeValues Values;
+  double mean() const { return Weight ? double(Sum / Weight) : 0; }
+  double idealMean() const { return Weight ? double(IdealSum / Weight) : 0; }
+  double lowMean() const { return Weight ? double(LowSum / Weight) : 0; }
+  double lowIdealMean() const {
+    return Weight ? double(LowIdealSum / Weight) : 0;
+  }
+};
+
+} // namespace
+
+StrideInfo strides(const SolveSpace &S, const Expr &Offset) {
+  StrideInfo SI;
+  for (unsigned D = 0; D < 3; ++D) {
+    Symbol T{SymbolKind::ThreadIdx, D};
+    std::string Why;
+    auto Split = splitAdditive(
+        Offset, [&](Symbol X) { return X == T; }, S.Name, Why);
+    if (Split)
+      SI.BytesPerThread[D] = Split->Coef.count(T) ? Split->Coef[T] : 0;
+  }
+  if (!S.Assumed)
+    SI.LaneDim = S.Dim[0] > 1 ? 0 : S.Dim[1] > 1 ? 1 : S.Dim[2] > 1 ? 2 : 0;
+  return SI;
+}
+
+namespace {
+
+LaneWitness laneWitness(const SolveSpace &S, const RequestView &R, int Lane,
+                        const FreeValues &Values, int64_t BaseShift) {
+  LaneWitness W;
+  W.Warp = R.Warp;
+  for (size_t I = 0; I < R.Lanes.size(); ++I) {
+    if (int(R.Lanes[I].Lane) != Lane)
+      continue;
+    W.Lane = R.Lanes[I].Lane;
+    W.ByteOffset = R.Lanes[I].Addr - BaseShift;
+    for (unsigned D = 0; D < 3; ++D)
+      W.Thread[D] = R.Threads[I][D];
+  }
+  if (S.Assumed)
+    for (const auto &FV : Values)
+      if (FV.first == assumedWarpBaseX())
+        W.Thread[0] += 32 * FV.second;
+  return W;
+}
+
+std::string formatCount(uint64_t N) { return std::to_string(N); }
+
+/// Remembers what requests cost, by shape. The hardware rules
+/// (HardwareRules.h) give the same value and ideal to two requests whose
+/// lanes are the same and whose addresses differ by one multiple of Modulus
+/// (4 bytes for shared memory: the banks only rotate; a 32-byte sector for
+/// global memory), so the key is the lanes with their addresses relative to
+/// the multiple of Modulus at or below the first one. Warps and loop
+/// iterations that repeat a pattern are costed once. Only the value and
+/// the ideal of a remembered cost may be used: its witness (bank, lanes,
+/// words of that bank) may belong to another request of the shape, so the
+/// caller recomputes the cost of the request it keeps as the worst.
+class CostMemo {
+public:
+  CostMemo(const CostFn &CostOf, int64_t Modulus)
+      : CostOf(CostOf), Modulus(Modulus) {}
+
+  Cost operator()(const RequestView &R) {
+    if (Modulus <= 0 || R.Lanes.empty())
+      return CostOf(R);
+    Key.clear();
+    int64_t Base = floorDiv(R.Lanes.front().Addr, Modulus) * Modulus;
+    for (const LaneAddress &L : R.Lanes) {
+      int64_t Rel;
+      if (__builtin_sub_overflow(L.Addr, Base, &Rel))
+        return CostOf(R);
+      Key.push_back(int64_t(L.Lane));
+      Key.push_back(Rel);
+    }
+    auto It = Seen.find(Key);
+    if (It != Seen.end())
+      return It->second;
+    Cost C = CostOf(R);
+    Seen.emplace(Key, C);
+    return C;
+  }
+
+private:
+  struct KeyHash {
+    size_t operator()(const std::vector<int64_t> &K) const {
+      uint64_t H = 0xcbf29ce484222325ull;
+      for (int64_t V : K)
+        H = (H ^ uint64_t(V)) * 0x100000001b3ull;
+      return size_t(H ^ (H >> 29));
+    }
+  };
+  const CostFn &CostOf;
+  int64_t Modulus;
+  std::vector<int64_t> Key;
+  std::unordered_map<std::vector<int64_t>, Cost, KeyHash> Seen;
+};
+
+/// True when the worst request happens, for every class of values of the
+/// launch's free values (parameters, loaded values, ...), in a case where each
+/// bounds-guard symbol (GuardSymbols.h: e.g. n - blockIdx.x * 256) lies
+/// beyond the lanes' range, i.e. in a warp the bound does not cut. Then the
+/// worst case is no condition on the parameters: it happens in every launch
+/// whose bound leaves one full warp, and in whichever blocks reach the other
+/// free values (blockIdx residues). What differs between cases is which
+/// blocks and warps see it, not whether a launch does.
+bool worstInUncutWarps(const FreePlan &Plan,
+                       const std::vector<uint64_t> &WorstCases,
+                       const std::vector<uint64_t> &Executed,
+                       bool SkipProductWindow = false) {
+  auto IsFresh = [&](Symbol Sym) {
+    for (const GuardPair &P : Plan.Pairs)
+      if (P.Fresh == Sym)
+        return true;
+    return false;
+  };
+  // Everything but "which block" and "which warp" is a property of the
+  // launch: parameters, loaded values, loop offsets that stand for a
+  // parameter step, an unknown base alignment.
+  auto IsParameter = [&](Symbol Sym) {
+    return Sym.Kind != SymbolKind::BlockIdx && !(Sym == assumedWarpBaseX()) &&
+           !Plan.positional(Sym);
+  };
+  // The classes of the parameters of a case, as one mixed-radix number
+  // (their product is at most the case count): no allocation per case.
+  std::vector<uint64_t> Place(Plan.Symbols.size(), 0);
+  uint64_t Keys = 1;
+  for (size_t I = 0; I < Plan.Symbols.size(); ++I)
+    if (!IsFresh(Plan.Symbols[I].Sym) && IsParameter(Plan.Symbols[I].Sym)) {
+      Place[I] = Keys;
+      Keys *= Plan.Symbols[I].Classes.size();
+    }
+  std::vector<unsigned> ClassOf;
+  auto ParamKey = [&](uint64_t C) {
+    Plan.classes(C, ClassOf);
+    uint64_t Key = 0;
+    for (size_t I = 0; I < Plan.Symbols.size(); ++I)
+      Key += Place[I] * ClassOf[I];
+    return Key;
+  };
+  std::vector<char> Covered(Keys, 0);
+  for (uint64_t C : WorstCases) {
+    Plan.classes(C, ClassOf);
+    bool Uncut = true;
+    for (size_t I = 0; I < Plan.Symbols.size(); ++I) {
+      const SymbolClasses &SC = Plan.Symbols[I];
+      if (!IsFresh(SC.Sym))
+        continue;
+      ValueClass::Region R = SC.Classes[ClassOf[I]].Where;
+      Uncut &= R == ValueClass::Above || R == ValueClass::Below;
+    }
+    if (Uncut)
+      Covered[ParamKey(C)] = 1;
+  }
+  // With SkipProductWindow, the values of the product symbol inside its
+  // window are allowed as finitely many exceptions (tx * K is uncoalesced
+  // for every K but -7..7).
+  int Product = -1;
+  for (size_t I = 0; I < Plan.Symbols.size() && SkipProductWindow; ++I)
+    if (Plan.ProductSym && Plan.Symbols[I].Sym == *Plan.ProductSym)
+      Product = int(I);
+  for (uint64_t C : Executed) {
+    if (Product >= 0) {
+      Plan.classes(C, ClassOf);
+      const SymbolClasses &SC = Plan.Symbols[size_t(Product)];
+      if (SC.Classes[ClassOf[size_t(Product)]].Where == ValueClass::Exact)
+        continue;
+    }
+    if (!Covered[ParamKey(C)])
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
+              int64_t CostModulus, const SolveOptions &Opts,
+              const CostFn &CostOf, std::optional<Symbol> BaseSymbol,
+              int64_t BaseScale) {
+  Summary Sum;
+  if (Opts.File)
+    if (auto Spent = Opts.File->exhausted()) {
+      Sum.Reason = *Spent;
+      return Sum;
+    }
+  uint64_t Budget = Opts.EnumerationBudget;
+  if (Opts.File)
+    Budget = std::min(Budget, Opts.File->LaneEvaluations);
+  // Whatever enumeration spends below is charged to the file.
+  struct Charge {
+    FileBudget *File;
+    const uint64_t &Left;
+    uint64_t Start;
+    ~Charge() {
+      if (File)
+        File->LaneEvaluations -= std::min(File->LaneEvaluations, Start - Left);
+    }
+  } Charged{Opts.File, Budget, Budget};
+  // When the file's budget is what limits this access, running out says so.
+  bool FileBound = Opts.File && Budget < Opts.EnumerationBudget;
+  const std::string FileSpent = "the analysis budget of this file is spent "
+                                "(too many lane evaluations)";
+  FreePlan Plan;
+  if (auto Err = planFreeSymbols(K, S, Modulus, Budget, Plan)) {
+    Sum.Reason = *Err;
+    return Sum;
+  }
+  uint64_t NCases = Plan.caseCount();
+  // Refuse before running any case when the cases cannot fit the budget:
+  // every case costs at least PerCaseLower lane evaluations.
+  uint64_t PerCaseLower =
+      std::max<uint64_t>(1, perCaseWorkLowerBound(S, Opts.EnumerationBudget));
+  if (NCases == UINT64_MAX || NCases > Budget / PerCaseLower) {
+    if (FileBound && NCases <= Opts.EnumerationBudget / PerCaseLower) {
+      Sum.Reason = FileSpent;
+      return Sum;
+    }
+    Sum.Reason = "iteration space too large: more than " +
+                 formatCount(Opts.EnumerationBudget) + " lane evaluations (" +
+                 formatCount(NCases) + " cases of the free values)";
+    return Sum;
+  }
+
+  std::vector<CaseOutcome> Outcomes(NCases);
+  std::vector<unsigned> ClassOf;
+  CostMemo Costs(CostOf, CostModulus);
+  const EnumerationPrep Prep = prepareEnumeration(S);
+  // The worst case (most per request, then highest mean; the first of
+  // equals), kept as cases finish: only it needs its worst request and
+  // values afterwards, so the others drop theirs (tens of thousands of
+  // cases would otherwise keep a request each).
+  std::optional<uint64_t> Best;
+  auto Worse = [&](const CaseOutcome &O, const CaseOutcome &B) {
+    return O.Worst.Value > B.Worst.Value ||
+           (O.Worst.Value == B.Worst.Value && O.mean() > B.mean());
+  };
+  auto Forget = [](CaseOutcome &O) {
+    O.WorstRequest = RequestView();
+    O.Values = FreeValues();
+  };
+  for (uint64_t C = 0; C < NCases; ++C) {
+    if (Opts.File)
+      if (auto Spent = Opts.File->exhausted()) {
+        Sum.Reason = *Spent;
+        return Sum;
+      }
+    CaseOutcome &O = Outcomes[C];
+    O.Values = Plan.values(C, ClassOf);
+    auto St = enumerateRequests(S, Prep, O.Values, Budget,
+                                [&](const RequestView &R) {
+      Cost X = Costs(R);
+      if (!O.Executed || X.Value > O.Worst.Value) {
+        O.Worst = CostOf(R); // this request's own witness
+
+        O.WorstRequest = R;
+      }
+      O.Executed = true;
+      O.Sum += (long double)X.Value * R.Weight;
+      O.IdealSum += (long double)X.Ideal * R.Weight;
+      O.LowSum += (long double)X.Low * R.Weight;
+      O.LowIdealSum += (long double)X.LowIdeal * R.Weight;
+      O.LowRequest = std::min(O.LowRequest, X.LowIfExecuted);
+      O.Weight += R.Weight;
+    });
+    if (St.State == EnumerationStatus::OverBudget) {
+      Sum.Reason = FileBound ? FileSpent
+                             : "iteration space too large: more than " +
+                                   formatCount(Opts.EnumerationBudget) +
+                                   " lane evaluations";
+      return Sum;
+    }
+    if (St.State == EnumerationStatus::Error) {
+      Sum.Reason = St.Reason;
+      return Sum;
+    }
+    if (!O.Executed) {
+      Forget(O);
+    } else if (!Best || Worse(O, Outcomes[*Best])) {
+      if (Best)
+        Forget(Outcomes[*Best]);
+      Best = C;
+    } else {
+      Forget(O);
+    }
+  }
+
+  // An opaque subterm's classes may include values it never takes: the
+  // answer holds only when none of them changes an outcome (Opaque.h).
+  if (!S.Opaque.empty()) {
+    std::vector<std::array<int64_t, 4>> Keys(NCases);
+    for (uint64_t C = 0; C < NCases; ++C) {
+      const CaseOutcome &O = Outcomes[C];
+      Keys[C] = {O.Executed, O.Worst.Value,
+                 std::llround(O.mean() * 1e6) * 1000003 +
+                     std::llround(O.lowMean() * 1e6),
+                 O.Worst.Ideal};
+    }
+    for (const auto &[Sym, Term] : S.Opaque)
+      if (Plan.outcomeDependsOn(Sym, Keys)) {
+        Sum.Reason = "the answer depends on the value of '" + S.Name(Sym) +
+                     "', not known for this launch";
+        return Sum;
+      }
+  }
+
+  Sum.Status = SolveStatus::Exact;
+  std::vector<uint64_t> Executed;
+  for (uint64_t C = 0; C < NCases; ++C)
+    if (Outcomes[C].Executed)
+      Executed.push_back(C);
+  if (Executed.empty()) {
+    Sum.Condition = S.GuardNote;
+    return Sum; // the access never executes: no request, nothing to claim
+  }
+
+  const CaseOutcome &B = Outcomes[*Best];
+  Sum.Worst = B.Worst;
+  Sum.Mean = B.mean();
+  Sum.IdealMean = B.idealMean();
+  if (S.bounded()) {
+    // The bounds hold for every case: least and greatest over them.
+    Sum.LowRequest = UINT_MAX;
+    Sum.LowMean = Sum.LowIdealMean = HUGE_VAL;
+    for (uint64_t C : Executed) {
+      const CaseOutcome &O = Outcomes[C];
+      Sum.LowRequest = std::min(Sum.LowRequest, O.LowRequest);
+      Sum.LowMean = std::min(Sum.LowMean, O.lowMean());
+      Sum.LowIdealMean = std::min(Sum.LowIdealMean, O.lowIdealMean());
+      Sum.HighMean = std::max(Sum.HighMean, O.mean());
+      Sum.HighIdealMean = std::max(Sum.HighIdealMean, O.idealMean());
+    }
+  }
+  bool SameWeight = true;
+  for (uint64_t C : Executed)
+    SameWeight &= Outcomes[C].Weight == B.Weight;
+  Sum.Requests = S.SymbolicRepeat || !SameWeight ? 0 : B.Weight;
+
+  // Distinct outcomes and their conditions.
+  std::map<std::tuple<unsigned, long long, unsigned>, std::vector<uint64_t>>
+      Distinct;
+  for (uint64_t C : Executed) {
+    const CaseOutcome &O = Outcomes[C];
+    Distinct[{O.Worst.Value, std::llround(O.mean() * 1e6), O.Worst.Ideal}]
+        .push_back(C);
+  }
+  std::vector<uint64_t> WorstCases;
+  for (uint64_t C : Executed)
+    if (Outcomes[C].Worst.Value == B.Worst.Value)
+      WorstCases.push_back(C);
+  if (WorstCases.size() != Executed.size()) {
+    Sum.ConditionOnParameters =
+        !worstInUncutWarps(Plan, WorstCases, Executed);
+    Sum.WorstAlmostAlways =
+        Sum.ConditionOnParameters &&
+        worstInUncutWarps(Plan, WorstCases, Executed, true);
+    Sum.Condition = describeCases(Plan, WorstCases, Executed, S.Name);
+    if (Sum.Condition.empty())
+      Sum.Condition = "depends on the values of the free symbols";
+  }
+  if (Distinct.size() > 1)
+    for (auto It = Distinct.rbegin(); It != Distinct.rend(); ++It) {
+      const CaseOutcome &O = Outcomes[It->second.front()];
+      Sum.Cases.push_back({describeCases(Plan, It->second, Executed, S.Name),
+                           O.Worst.Value, O.mean(), O.Worst.Ideal});
+    }
+  // A value read from memory (a flag set by one thread: `if (amLast)`)
+  // for which the access does not execute at all makes the request count
+  // conditional, whatever the per-request numbers. Bounds on parameters and
+  // blockIdx (`if (row < M)`) stay as they were: every block that executes
+  // the access gets these numbers, and the launch decides how many do.
+  // (Guard pairs, compounds and opaque subterms stand for parameters and
+  // thread or block indices with fresh symbols of kind Uniform beyond
+  // KernelModel::Uniforms: not data.)
+  bool DataDecides = false;
+  for (const SymbolClasses &C : Plan.Symbols)
+    DataDecides |= C.Sym.Kind == SymbolKind::Uniform &&
+                   C.Sym.Index < K.Uniforms.size();
+  if (DataDecides && Executed.size() < NCases) {
+    std::vector<uint64_t> All(NCases);
+    std::iota(All.begin(), All.end(), 0);
+    std::string When = describeCases(Plan, Executed, All, S.Name);
+    std::string Only = "executed only " +
+                       (When.empty() ? std::string("for some values of the "
+                                                   "free symbols")
+                                     : "when " + When);
+    Sum.Condition =
+        Sum.Condition.empty() ? Only : Sum.Condition + "; " + Only;
+  }
+  if (!S.GuardNote.empty())
+    Sum.Condition = Sum.Condition.empty()
+                        ? S.GuardNote
+                        : Sum.Condition + " (" + S.GuardNote + ")";
+
+  if (B.Worst.LaneA >= 0 && B.Worst.LaneB >= 0) {
+    int64_t Shift = 0;
+    if (BaseSymbol)
+      for (const auto &FV : B.Values)
+        if (FV.first == *BaseSymbol)
+          Shift = FV.second * BaseScale;
+    RequestWitness W;
+    W.A = laneWitness(S, B.WorstRequest, B.Worst.LaneA, B.Values, Shift);
+    W.B = laneWitness(S, B.WorstRequest, B.Worst.LaneB, B.Values, Shift);
+    W.Bank = B.Worst.Bank;
+    for (size_t I = 0; I < S.Relevant.size(); ++I)
+      W.Bindings.push_back(
+          {S.Loops[S.Relevant[I]].VarName, B.WorstRequest.Point[I]});
+    for (const auto &FV : B.Values)
+      W.Bindings.push_back({S.Name(FV.first), FV.second});
+    Sum.Example = std::move(W);
+  }
+  return Sum;
+}
+
+
+} // namespace warplint
