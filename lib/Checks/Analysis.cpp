@@ -50,6 +50,7 @@ AccessRecord toRecord(const AccessAnalysis &A) {
   AccessRecord R;
   const MemoryObject &Obj = A.object();
   R.Loc = A.Acc->Range.Begin;
+  R.End = A.Acc->Range.End;
   R.Kernel = A.Kernel->Name;
   R.Function = A.Acc->Function;
   for (const CallFrame &F : A.Acc->CallChain)

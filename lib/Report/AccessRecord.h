@@ -32,6 +32,9 @@ struct EmittedRecord {
 
 struct AccessRecord {
   SourceLoc Loc;
+  /// Where the access expression ends (one past its last character), for tools that
+  /// join by line range: a subscript may continue on later lines.
+  SourceLoc End;
   std::string Kernel;
   std::string Function;
   /// The call sites from the kernel down to Function (outermost first) when

@@ -72,6 +72,10 @@ void writeEmitted(llvm::json::OStream &J, const EmittedRecord &E) {
 void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
   J.object([&] {
     writeLoc(J, R.Loc);
+    if (R.End.isValid()) {
+      J.attribute("end_line", int64_t(R.End.Line));
+      J.attribute("end_column", int64_t(R.End.Column));
+    }
     J.attribute("kernel", R.Kernel);
     J.attribute("function", R.Function);
     if (!R.CalledFrom.empty())

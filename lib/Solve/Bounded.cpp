@@ -9,7 +9,8 @@
 //   elements (distinct banks);
 // - the most by every lane on its own word of one bank (shared: one
 //   wavefront per lane and phase) or its own sector (global), wrapping when
-//   the object has fewer such places than lanes.
+//   the object has fewer such places than lanes; for atomics, whose
+//   warp-uniform address is aggregated, every lane but one on one word.
 // Both candidates of each side are costed and the extreme kept, so a rule
 // that favours the other candidate (an ideal that grows with distinct
 // bytes) is still bounded correctly.

@@ -75,6 +75,16 @@ SharedOpKind sharedOpKind(const KernelModel &K, const Access &A) {
   return SharedOpKind::Atomic;
 }
 
+/// Whether some Unknown node of P tests data.
+bool hasDataUnknown(const Predicate &P) {
+  if (P.kind() == PredKind::Unknown)
+    return P.unknownFromData();
+  for (const Predicate &Op : P.operands())
+    if (hasDataUnknown(Op))
+      return true;
+  return false;
+}
+
 /// Builds the space of an access; when it depends on data, the bounded
 /// space (Bounded.h) instead, so that the answer is a bound, not unknown.
 std::optional<std::string> buildExactOrBounded(const KernelModel &K,
@@ -85,7 +95,14 @@ std::optional<std::string> buildExactOrBounded(const KernelModel &K,
   if (!Err)
     return std::nullopt;
   SolveSpace B;
-  if (buildSpace(K, A, L, B, /*Bounded=*/true) || !B.bounded())
+  if (auto BoundErr = buildSpace(K, A, L, B, /*Bounded=*/true)) {
+    // Data alone would have given a bound: what else stops it is the
+    // reason worth reporting.
+    bool DataInvolved = A.AddressFromData || A.Guard.unknownsFromData() ||
+                        hasDataUnknown(A.Guard);
+    return DataInvolved && *BoundErr != *Err ? BoundErr : Err;
+  }
+  if (!B.bounded())
     return Err;
   S = std::move(B);
   return std::nullopt;

@@ -216,6 +216,17 @@ bool threadDependentUnknownsFromData(const Predicate &P) {
   return true;
 }
 
+/// The reason of the first thread-dependent unknown that is not data.
+std::string firstNotDataReason(const Predicate &P) {
+  if (P.kind() == PredKind::Unknown)
+    return P.unknownDependsOnThread() && !P.unknownFromData() ? P.reason()
+                                                              : "";
+  for (const Predicate &Op : P.operands())
+    if (std::string R = firstNotDataReason(Op); !R.empty())
+      return R;
+  return "";
+}
+
 /// P with each thread-dependent data condition decided for the widest or
 /// the narrowest set of lanes (by its polarity under negations), and
 /// block-uniform unknowns taken as true, as dropUniformUnknowns does.
@@ -342,9 +353,10 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
   }
   if (A.Guard.hasUnknown()) {
     bool DataLanes = hasThreadDependentUnknown(A.Guard);
-    if (DataLanes &&
-        !(Bounded && threadDependentUnknownsFromData(A.Guard)))
-      return "active lanes depend on " + threadDependentReason(A.Guard);
+    if (DataLanes && !(Bounded && threadDependentUnknownsFromData(A.Guard)))
+      return "active lanes depend on " +
+             (Bounded ? firstNotDataReason(A.Guard)
+                      : threadDependentReason(A.Guard));
     if (const Predicate *U = firstUniformUnknown(A.Guard)) {
       S.GuardAssumedTrue = true;
       S.GuardNote = "if the block executes it (" + U->reason() + ")";

@@ -196,6 +196,41 @@ TEST(JsonWriterTest, UnknownAccessHasAReasonAndNoCounts) {
     EXPECT_FALSE(A.get(Absent)) << Absent;
 }
 
+TEST(JsonWriterTest, BoundedAccessHasBothCasesAndAReason) {
+  AccessRecord R = sharedRecord();
+  R.Exact = false;
+  R.Bounded = true;
+  R.End = loc(12, 31);
+  R.WavefrontsMin = 1;
+  R.Wavefronts = 8;
+  R.WavefrontsMeanMin = 0.5;
+  R.WavefrontsMean = 8;
+  R.IdealWavefrontsMeanMin = 0.5;
+  R.IdealWavefronts = 1;
+  R.IdealWavefrontsMean = 1;
+  R.Requests = 8;
+  R.Reason = "the address depends on the value loaded from 'key[i]'";
+  std::string Text = render({R}, {});
+  Value Doc = parse(Text);
+  const Object &A = field(Doc, "accesses", 0);
+  EXPECT_EQ(A.getString("status"), "bounded");
+  EXPECT_EQ(A.getInteger("end_line"), 12);
+  EXPECT_EQ(A.getInteger("end_column"), 31);
+  EXPECT_EQ(A.getInteger("wavefronts_min"), 1);
+  EXPECT_EQ(A.getInteger("wavefronts_max"), 8);
+  EXPECT_EQ(A.getNumber("wavefronts_mean_min"), 0.5);
+  EXPECT_EQ(A.getNumber("wavefronts_mean_max"), 8);
+  EXPECT_EQ(A.getInteger("ideal_wavefronts_max"), 1);
+  EXPECT_EQ(A.getNumber("ideal_wavefronts_mean_min"), 0.5);
+  EXPECT_EQ(A.getNumber("ideal_wavefronts_mean_max"), 1);
+  EXPECT_EQ(A.getInteger("requests"), 8);
+  EXPECT_EQ(A.getString("reason"), R.Reason);
+  // The exact fields are not given: a bound is not a number.
+  EXPECT_FALSE(A.get("wavefronts"));
+  EXPECT_FALSE(A.get("wavefronts_mean"));
+  EXPECT_THAT(validate(Text), ::testing::IsEmpty());
+}
+
 TEST(JsonWriterTest, DiagnosticWithNotesAndFixes) {
   Value Doc = parse(render({}, {warning()}));
   const Object &D = field(Doc, "diagnostics", 0);

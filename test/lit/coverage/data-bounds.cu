@@ -1,0 +1,69 @@
+// Accesses whose address or active lanes depend on data get a bounded
+// answer: the best and the worst case over all data (docs/solver.md,
+// "Bounded answers"). A gap of the model (here a value changed in a loop
+// the walker does not follow) stays unknown.
+// RUN: %exit 0 %warplint --all-accesses %s -- 2>&1 | FileCheck %s
+// RUN: %exit 0 %warplint --format=json --all-accesses %s -- | FileCheck --check-prefix=JSON %s
+// RUN: %exit 0 %warplint --show-unknown %s -- 2>&1 | FileCheck --check-prefix=REMARK %s
+
+__global__ void histogram(const unsigned *Bins, unsigned *Out) {
+  __shared__ unsigned Hist[256];
+  unsigned Tid = threadIdx.x;
+  Hist[Tid] = 0;
+  __syncthreads();
+  unsigned Bin = Bins[blockIdx.x * 256 + Tid] & 255u;
+  atomicAdd(&Hist[Bin], 1u);
+  // CHECK: data-bounds.cu:[[@LINE-1]]:3: remark: shared atomic of 'Hist' (4 bytes) in kernel 'histogram': bounded: 1 to 32 wavefronts per request (mean 1.0 to 32.0) depending on the data: the address depends on the value loaded from 'Bins[blockIdx.x * 256 + Tid]'
+  // JSON: "line": [[@LINE-2]],
+  // JSON: "status": "bounded",
+  // JSON-NEXT: "wavefronts_min": 1,
+  // JSON-NEXT: "wavefronts_max": 32,
+  // JSON-NEXT: "wavefronts_mean_min": 1.0,
+  // JSON-NEXT: "wavefronts_mean_max": 32.0,
+  // JSON-NEXT: "ideal_wavefronts_max": 1,
+  // JSON-NEXT: "ideal_wavefronts_mean_min": 1.0,
+  // JSON-NEXT: "ideal_wavefronts_mean_max": 1.0,
+  // JSON-NEXT: "requests": 8,
+  // REMARK: data-bounds.cu:[[@LINE-12]]:3: remark: shared memory atomic of 'Hist' needs 1 to 32 wavefronts per request, depending on the data: the address depends on the value loaded from 'Bins[blockIdx.x * 256 + Tid]' [warplint-bank-conflict]
+  __syncthreads();
+  Out[blockIdx.x * 256 + Tid] = Hist[Tid];
+}
+
+// Lanes 0-7 store whatever the data; the others only where the flag is
+// set. The address is a 32-way conflict: 8 to 32 wavefronts for warp 0,
+// 0 to 32 for the rest.
+__global__ void flagged(const int *Flags, float *Out) {
+  __shared__ float T[32 * 64];
+  unsigned Tid = threadIdx.x;
+  if (Tid < 8 || Flags[Tid] != 0)
+    T[Tid * 32] = 1.0f;
+  // CHECK: data-bounds.cu:[[@LINE-1]]:5: remark: shared store of 'T' (4 bytes) in kernel 'flagged': bounded: 1 to 32 wavefronts per request (mean 4.0 to 32.0) depending on the data: active lanes depend on condition 'Flags[Tid] != 0' depends on the value loaded from 'Flags[Tid]'
+  __syncthreads();
+  Out[Tid] = T[Tid];
+}
+
+// A gather through an index array, over a buffer of unknown size.
+__global__ void gather(const int *Index, const float *In, float *Out) {
+  unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
+  Out[I] = In[Index[I]];
+  // CHECK: data-bounds.cu:[[@LINE-1]]:12: remark: global load of 'In' (4 bytes) in kernel 'gather': bounded: 1 to 32 sectors per request (mean 1.0 to 32.0) depending on the data: the address depends on the value loaded from 'Index[I]'
+}
+
+// A value the walker loses in a loop is not data: unknown.
+__global__ void walk(float *Out, int N) {
+  __shared__ float S[256];
+  int P = threadIdx.x;
+  for (int K = 0; K < N; ++K)
+    P = (P * 7 + K) % 256;
+  S[P] = 1.0f;
+  // CHECK: data-bounds.cu:[[@LINE-1]]:3: remark: shared store of 'S' (4 bytes) in kernel 'walk': unknown:
+  __syncthreads();
+  Out[threadIdx.x] = S[threadIdx.x];
+}
+
+int main() {
+  histogram<<<64, 256>>>(nullptr, nullptr);
+  flagged<<<1, 64>>>(nullptr, nullptr);
+  gather<<<64, 256>>>(nullptr, nullptr, nullptr);
+  walk<<<1, 256>>>(nullptr, 10);
+}
