@@ -30,6 +30,12 @@ static cl::opt<std::string>
                           "each one the command builds for"),
          cl::init("sm_90"), cl::cat(Category));
 static cl::list<std::string>
+    Param("param",
+          cl::desc("The value a scalar kernel parameter has when the kernels "
+                   "run (NAME=VALUE, may repeat): answers that depend on it "
+                   "are evaluated for it"),
+          cl::value_desc("name=value"), cl::cat(Category));
+static cl::list<std::string>
     BlockDim("block-dim",
              cl::desc("Block shape X[,Y[,Z]] for kernels without a launch "
                       "site in the file (may repeat)"),
@@ -212,6 +218,16 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
     Limits = findArch(Arch.getDefault().getValue());
   for (const std::string &B : BlockDim)
     TO.BlockDims.push_back(parseBlockDim(B, *Limits));
+  for (const std::string &P : Param) {
+    auto [Name, Value] = llvm::StringRef(P).split('=');
+    int64_t V;
+    Name = Name.trim();
+    if (Name.empty() || Value.trim().getAsInteger(0, V))
+      fail("invalid --param='" + P + "': expected NAME=INTEGER");
+    if (TO.Params.count(Name.str()))
+      fail("invalid --param='" + P + "': '" + Name + "' is given twice");
+    TO.Params[Name.str()] = V;
+  }
   if (Format != "text" && Format != "json" && Format != "sarif")
     fail("unknown --format='" + Format + "': expected text, json or sarif");
   TO.Format = Format;

@@ -5,6 +5,7 @@
 
 #include "Model/AccessModel.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,8 @@ struct ToolOptions {
   std::string Arch = "sm_90";
   bool ArchGiven = false;
   std::vector<BlockShape> BlockDims;
+  /// --param NAME=VALUE: values of scalar kernel parameters (Params:).
+  std::map<std::string, int64_t> Params;
   std::string Format = "text";
   std::string Color = "auto"; ///< auto, always or never (--use-color)
   std::string Checks = "warplint-*";

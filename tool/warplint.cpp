@@ -159,6 +159,7 @@ Config commandLineConfig(const ToolOptions &TO) {
     C.ReportMisaligned = !TO.NoMisaligned;
   if (TO.SassGiven)
     C.Sass = TO.Sass;
+  C.Params = TO.Params;
   return C;
 }
 

@@ -94,6 +94,8 @@ AccessRecord toRecord(const AccessAnalysis &A) {
     R.Requests = S.Requests;
     R.Condition = S.Condition;
     R.Reason = S.Reason;
+    for (const SolveCase &C : S.Cases)
+      R.Cases.push_back({C.Condition, C.Worst, C.Mean, C.Ideal});
   } else if (A.Global) {
     const GlobalResult &G = *A.Global;
     R.SectorsMin = G.SectorsMin;
@@ -107,6 +109,8 @@ AccessRecord toRecord(const AccessAnalysis &A) {
     R.Requests = G.Requests;
     R.Condition = G.Condition;
     R.Reason = G.Reason;
+    for (const SolveCase &C : G.Cases)
+      R.Cases.push_back({C.Condition, C.Worst, C.Mean, C.Ideal});
   }
   return R;
 }

@@ -28,7 +28,7 @@ namespace {
 
 const char *const KnownKeys =
     "Checks, WarningsAsErrors, Arch, BlockShapes, ReportMisaligned, "
-    "AssumeWorst, ShowUnknown, Sass, InheritParentConfig";
+    "AssumeWorst, ShowUnknown, Sass, Params, InheritParentConfig";
 
 /// Reads one document's top-level mapping; the first problem found wins
 /// and stops the parse.
@@ -99,6 +99,8 @@ public:
         C.ShowUnknown = boolean(Value);
       else if (*Key == "Sass")
         C.Sass = sassMode(Value);
+      else if (*Key == "Params")
+        params(Value, C);
       else if (*Key == "InheritParentConfig")
         C.InheritParentConfig = boolean(Value).value_or(false);
       else
@@ -181,6 +183,32 @@ private:
       return B;
     fail(N, "expected true or false, not '" + *V + "'");
     return std::nullopt;
+  }
+
+  /// Params: a mapping of parameter names to integers.
+  void params(llvm::yaml::Node *N, Config &C) {
+    auto *Map = llvm::dyn_cast<llvm::yaml::MappingNode>(N);
+    if (!Map) {
+      fail(N, "Params expects a mapping of kernel parameter names to "
+              "integers (n: 1024)");
+      return;
+    }
+    for (llvm::yaml::KeyValueNode &KV : *Map) {
+      std::optional<std::string> Name = scalar(KV.getKey());
+      std::optional<std::string> Text = scalar(KV.getValue());
+      if (!Name || !Text)
+        return;
+      int64_t V;
+      if (llvm::StringRef(*Text).trim().getAsInteger(0, V)) {
+        fail(KV.getValue(), "Params: the value of '" + *Name +
+                                "' must be an integer, not '" + *Text + "'");
+        return;
+      }
+      if (!C.Params.emplace(*Name, V).second) {
+        fail(KV.getKey(), "Params: duplicate parameter '" + *Name + "'");
+        return;
+      }
+    }
   }
 
   /// auto, on or off (true and false mean on and off).
@@ -465,6 +493,8 @@ Config mergeConfig(const Config &Base, const Config &Over) {
     M.ShowUnknown = Over.ShowUnknown;
   if (Over.Sass)
     M.Sass = Over.Sass;
+  for (const auto &[Name, Value] : Over.Params)
+    M.Params[Name] = Value;
   M.InheritParentConfig = Over.InheritParentConfig;
   return M;
 }
@@ -491,6 +521,8 @@ void applyConfig(const Config &C, PipelineOptions &Opts) {
     Opts.Checks.AssumeWorst = *C.AssumeWorst;
   if (C.ShowUnknown)
     Opts.Checks.ShowUnknown = *C.ShowUnknown;
+  for (const auto &[Name, Value] : C.Params)
+    Opts.ParamValues[Name] = Value;
   if (C.Sass)
     Opts.Sass.Mode = *C.Sass == "on"    ? SassMode::On
                      : *C.Sass == "off" ? SassMode::Off

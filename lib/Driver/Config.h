@@ -41,6 +41,9 @@ struct Config {
   std::optional<bool> ShowUnknown;
   /// The compiler-truth mode: "auto", "on" or "off" (docs/configuration.md).
   std::optional<std::string> Sass;
+  /// Values of scalar kernel parameters the kernels run with (Params:),
+  /// by parameter name; merged name by name.
+  std::map<std::string, int64_t> Params;
   bool InheritParentConfig = false;
 };
 

@@ -67,6 +67,7 @@ FileReport analyzeModel(const FrontendResult &Parsed,
   // counts requests: the hardware counts instructions, not expressions.
   TranslationUnitModel Model = Parsed.Model;
   applySourceRules(Model);
+  bindParamValues(Model, Opts.ParamValues);
   std::vector<AccessAnalysis> Analyses = analyzeAccesses(Model, Solve);
   for (const AccessAnalysis &A : Analyses)
     R.Records.push_back(toRecord(A));

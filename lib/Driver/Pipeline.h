@@ -43,6 +43,10 @@ struct PipelineOptions {
   /// and the fix search): past it, what is left is unknown with the reason.
   double TimeBudgetSeconds = 20;
   uint64_t LaneEvaluationBudget = uint64_t(1) << 30;
+  /// Values of scalar kernel parameters the kernels run with (--param,
+  /// Params:), by name: bound at every launch that does not pass a constant
+  /// itself, so answers that depend on them are evaluated for them.
+  std::map<std::string, int64_t> ParamValues;
   /// The compiler-truth mode (issue 12): off unless a front end turns it on
   /// (the command line's default is auto; editors' is off).
   SassOptions Sass;

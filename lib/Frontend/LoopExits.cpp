@@ -154,7 +154,7 @@ Flow KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
   // A thread that left the loop in an earlier iteration does not execute the
   // body again. Find out how it may leave with a first pass, then walk again
   // under that guard. Deep nests skip the first pass to stay linear.
-  bool Dep = true;
+  bool Dep = true, ExitOnData = false;
   std::optional<Predicate> Stayed;
   if (LoopStack.size() <= 4) {
     size_t NA = K.Accesses.size(), NL = K.Loops.size(),
@@ -164,6 +164,9 @@ Flow KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
     Flow F = walkStmt(Body);
     Predicate Exit = orElse(F.Break, F.Return);
     Dep = threadDependent(Exit);
+    // An exit taken on data (a converged float, a found key) makes leaving
+    // data too: any thread may have left, or none.
+    ExitOnData = Exit.hasUnknown() && Exit.unknownsFromData();
     Stayed = stayedInLoop(Exit, LoopId, UniformsBefore);
     K.Accesses.resize(NA);
     K.Loops.resize(NL);
@@ -178,7 +181,7 @@ Flow KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
                                 "whether the thread left the loop '" +
                                     K.Loops[LoopId].VarName +
                                     "' in an earlier iteration",
-                                Dep));
+                                Dep, ExitOnData));
   Flow F = walkStmt(Body);
   Guards.pop_back();
   return F;

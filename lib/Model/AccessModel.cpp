@@ -93,4 +93,25 @@ std::string KernelModel::symbolName(Symbol S) const {
   return defaultSymbolName(S);
 }
 
+void bindParamValues(TranslationUnitModel &TU,
+                     const std::map<std::string, int64_t> &Values) {
+  if (Values.empty())
+    return;
+  for (KernelModel &K : TU.Kernels)
+    for (const Param &P : K.Params) {
+      auto It = Values.find(P.Name);
+      bool Floating = P.Type.find("float") != std::string::npos ||
+                      P.Type.find("double") != std::string::npos;
+      if (It == Values.end() || P.IsPointer || Floating)
+        continue;
+      for (LaunchConfig &L : K.Launches) {
+        bool Bound = false;
+        for (const auto &PV : L.ParamValues)
+          Bound |= PV.first == P.Id;
+        if (!Bound)
+          L.ParamValues.push_back({P.Id, It->second});
+      }
+    }
+}
+
 } // namespace warplint

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -345,6 +346,13 @@ struct TranslationUnitModel {
   std::string Arch;
   std::vector<KernelModel> Kernels;
 };
+
+/// Binds the values the user runs with (--param NAME=VALUE, Params:) to the
+/// scalar integer parameters of that name, at every launch configuration
+/// that does not bind the parameter itself (a constant argument at the
+/// launch site is what that launch passes, and wins).
+void bindParamValues(TranslationUnitModel &TU,
+                     const std::map<std::string, int64_t> &Values);
 
 } // namespace warplint
 

@@ -30,6 +30,15 @@ struct EmittedRecord {
   std::string Note;
 };
 
+/// One distinct outcome of a parametric answer: the condition on the
+/// parameters (or blockIdx) and the worst request, mean and ideal under it.
+struct CaseRecord {
+  std::string Condition;
+  unsigned Worst = 0;
+  double Mean = 0;
+  unsigned Ideal = 0;
+};
+
 struct AccessRecord {
   SourceLoc Loc;
   /// Where the access expression ends (one past its last character), for tools that
@@ -67,6 +76,9 @@ struct AccessRecord {
   std::string Pattern; ///< "coalesced", "strided", ... (global only)
   uint64_t Requests = 0;
   std::string Condition;
+  /// The distinct outcomes when the answer depends on free symbols, worst
+  /// first (exact answers only); --param evaluates them away.
+  std::vector<CaseRecord> Cases;
   std::string Reason; ///< why unknown
   /// Set when nvcc emits something else than the source spells; the
   /// numbers above are then those of the emitted instructions.

@@ -143,6 +143,19 @@ void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
       J.attribute("pattern", R.Pattern);
     if ((R.Exact || R.Bounded) && !R.Condition.empty())
       J.attribute("condition", R.Condition);
+    if (R.Exact && !R.Cases.empty()) {
+      std::string Unit =
+          R.Space == MemorySpace::Shared ? "wavefronts" : "sectors";
+      J.attributeArray("cases", [&] {
+        for (const CaseRecord &C : R.Cases)
+          J.object([&] {
+            J.attribute("condition", C.Condition);
+            J.attribute(Unit, int64_t(C.Worst));
+            writeMean(J, Unit + "_mean", C.Mean);
+            J.attribute("ideal_" + Unit, int64_t(C.Ideal));
+          });
+      });
+    }
     if (!R.Exact)
       J.attribute("reason", R.Reason);
     if (R.Emitted)

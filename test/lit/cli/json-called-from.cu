@@ -22,6 +22,8 @@ void launch(float *Out) { twoPasses<<<1, 32>>>(Out); }
 // The load of the first call: stride 1, one wavefront.
 // CHECK:      "line": 7,
 // CHECK-NEXT: "column": 3,
+// CHECK-NEXT: "end_line": 7,
+// CHECK-NEXT: "end_column": {{[0-9]+}},
 // CHECK-NEXT: "kernel": "twoPasses",
 // CHECK-NEXT: "function": "scale",
 // CHECK-NEXT: "called_from": [

@@ -16,6 +16,29 @@ std::optional<Config> parse(llvm::StringRef Text, std::string &Error) {
   return parseConfig(Text, "/p/.warplint.yaml", Error);
 }
 
+TEST(Config, ParamsAreIntegersMergedByName) {
+  std::string Error;
+  std::optional<Config> Base =
+      parseConfig("Params:\n  Pitch: 1024\n  Width: 0x20\n", "a.yaml", Error);
+  ASSERT_TRUE(Base) << Error;
+  EXPECT_EQ(Base->Params.at("Pitch"), 1024);
+  EXPECT_EQ(Base->Params.at("Width"), 32);
+  std::optional<Config> Over = parseConfig("Params: {Pitch: 8}\n", "b.yaml", Error);
+  ASSERT_TRUE(Over) << Error;
+  Config M = mergeConfig(*Base, *Over);
+  EXPECT_EQ(M.Params.at("Pitch"), 8);
+  EXPECT_EQ(M.Params.at("Width"), 32);
+  PipelineOptions Opts;
+  applyConfig(M, Opts);
+  EXPECT_EQ(Opts.ParamValues.at("Pitch"), 8);
+
+  EXPECT_FALSE(parseConfig("Params: [1, 2]\n", "c.yaml", Error));
+  EXPECT_EQ(Error, "c.yaml:1:10: Params expects a mapping of kernel parameter "
+                   "names to integers (n: 1024)");
+  EXPECT_FALSE(parseConfig("Params:\n  n: 1\n  n: 2\n", "d.yaml", Error));
+  EXPECT_NE(Error.find("duplicate"), std::string::npos) << Error;
+}
+
 TEST(Config, EveryKey) {
   std::string Error;
   auto C = parse("Checks: '-*,warplint-bank-conflict'\n"
@@ -65,7 +88,7 @@ TEST(Config, ErrorsNameFileLineAndColumn) {
       {"Checks: '*'\nChekcs: '*'\n",
        "/p/.warplint.yaml:2:1: unknown key 'Chekcs'; known keys: Checks, "
        "WarningsAsErrors, Arch, BlockShapes, ReportMisaligned, AssumeWorst, "
-       "ShowUnknown, Sass, InheritParentConfig"},
+       "ShowUnknown, Sass, Params, InheritParentConfig"},
       {"AssumeWorst: maybe\n",
        "/p/.warplint.yaml:1:14: expected true or false, not 'maybe'"},
       {"Arch: sm_7\n", "/p/.warplint.yaml:1:7: unknown GPU architecture "
@@ -274,7 +297,7 @@ TEST_F(ConfigFinderTest, AnInvalidFileIsAnErrorForEveryFileBelowIt) {
                        ":1:1: unknown key 'Nope'; known keys: Checks, "
                        "WarningsAsErrors, Arch, BlockShapes, "
                        "ReportMisaligned, AssumeWorst, ShowUnknown, Sass, "
-                       "InheritParentConfig");
+                       "Params, InheritParentConfig");
   EXPECT_TRUE(F.find(path("k.cu"), Error)) << Error;
 }
 
