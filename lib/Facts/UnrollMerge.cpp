@@ -105,7 +105,10 @@ void mergeUnrolledLoops(KernelModel &K) {
       continue;
     Symbol Var{SymbolKind::LoopVar, LoopId};
     auto Lin = linearize(*A.ByteOffset);
-    if (!Lin || mentions(A.Guard.symbols(), Var))
+    // A guard the model cannot read (data, an exit taken on data) may
+    // differ between iterations: a thread that leaves after one iteration
+    // cannot take part in a vector access covering the next.
+    if (!Lin || mentions(A.Guard.symbols(), Var) || A.Guard.hasUnknown())
       continue;
     // The variable must enter the offset only as Coef * var, with
     // consecutive iterations one element apart, ascending.

@@ -49,6 +49,20 @@ __global__ void gather(const int *Index, const float *In, float *Out) {
   // CHECK: data-bounds.cu:[[@LINE-1]]:12: remark: global load of 'In' (4 bytes) in kernel 'gather': bounded: 1 to 32 sectors per request (mean 1.0 to 32.0) depending on the data: the address depends on the value loaded from 'Index[I]'
 }
 
+// A loop left on data: whether a thread is still in it is data too.
+__global__ void converge(const float *In, float *Out, float Tol) {
+  __shared__ float S[8 * 256];
+  unsigned Tid = threadIdx.x;
+  for (int K = 0; K < 8; ++K) {
+    if (In[Tid * 8 + K] < Tol)
+      break;
+    S[Tid * 8 + K] = 1.0f;
+    // CHECK: data-bounds.cu:[[@LINE-1]]:5: remark: shared store of 'S' (4 bytes) in kernel 'converge': bounded: 1 to 8 wavefronts per request (mean 0.0 to 8.0) depending on the data: active lanes depend on
+  }
+  __syncthreads();
+  Out[Tid] = S[Tid];
+}
+
 // A value the walker loses in a loop is not data: unknown.
 __global__ void walk(float *Out, int N) {
   __shared__ float S[256];
@@ -66,4 +80,5 @@ int main() {
   flagged<<<1, 64>>>(nullptr, nullptr);
   gather<<<64, 256>>>(nullptr, nullptr, nullptr);
   walk<<<1, 256>>>(nullptr, 10);
+  converge<<<1, 256>>>(nullptr, nullptr, 0.5f);
 }
