@@ -15,6 +15,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -65,6 +66,41 @@ bool usesObject(const FunctionDecl *Def) {
   return F.Found;
 }
 
+/// Whether the value of E is discarded: E is a statement of its own (in a
+/// block or as the body of a branch or loop) or cast to void.
+bool resultUnused(clang::ASTContext &Ctx, const clang::Expr *E) {
+  const clang::Stmt *Child = E;
+  for (int Depth = 0; Depth < 8; ++Depth) {
+    auto Parents = Ctx.getParents(*Child);
+    if (Parents.size() != 1)
+      return false;
+    if (const auto *P = Parents[0].get<clang::Expr>()) {
+      if (const auto *Cast = dyn_cast<CastExpr>(P))
+        if (Cast->getType()->isVoidType())
+          return true;
+      if (!isa<ImplicitCastExpr, ExprWithCleanups, ParenExpr>(P))
+        return false;
+      Child = P;
+      continue;
+    }
+    const auto *S = Parents[0].get<clang::Stmt>();
+    if (!S)
+      return false;
+    if (isa<CompoundStmt>(S))
+      return true;
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      return If->getThen() == Child || If->getElse() == Child;
+    if (const auto *For = dyn_cast<ForStmt>(S))
+      return For->getBody() == Child || For->getInc() == Child;
+    if (const auto *While = dyn_cast<WhileStmt>(S))
+      return While->getBody() == Child;
+    if (const auto *Do = dyn_cast<DoStmt>(S))
+      return Do->getBody() == Child;
+    return false;
+  }
+  return false;
+}
+
 bool isNoEffect(llvm::StringRef Name) {
   return Name == "__syncthreads" || Name == "__syncwarp" ||
          Name.starts_with("__threadfence") || Name == "__trap";
@@ -89,11 +125,21 @@ std::optional<AbsValue> KernelWalker::evalAtomic(const CallExpr *C,
     LValue LV;
     LV.K = LValue::Kind::Memory;
     LV.Ptr = P;
+    size_t Before = K.Accesses.size();
     recordAccess(LV, C,
                  Atomic  ? AccessOp::Atomic
                  : Load ? AccessOp::Load
                         : AccessOp::Store,
                  Pointee);
+    // atomicAdd(p, 1) whose result is unused: ATOMS.POPC.INC.
+    clang::Expr::EvalResult One;
+    bool Increment =
+        atomicBase(Name) == "atomicAdd" && C->getNumArgs() == 2 &&
+        !C->getArg(1)->isValueDependent() &&
+        C->getArg(1)->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1 &&
+        Pointee->isIntegerType() && resultUnused(Ctx, C);
+    for (size_t I = Before; I < K.Accesses.size(); ++I)
+      K.Accesses[I].AtomicIncrementUnused = Increment;
     if (Load)
       return opaqueLoadValue(P, C);
   }
@@ -105,10 +151,12 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
   const FunctionDecl *F = C->getDirectCallee();
   std::string Name =
       F && F->getIdentifier() ? F->getName().str() : std::string();
-  auto Opaque = [&](const std::string &Why) {
-    // The result is data when the call computes in floating point or only
-    // from data (a shuffle or ballot of loaded values); a call on known
-    // values is a gap of the model, not data.
+  auto Opaque = [&](const std::string &Why, bool Intrinsic = false) {
+    // The result of an intrinsic or library function (no body here) is
+    // data when it is computed only from data (a shuffle or ballot of
+    // loaded values, sqrtf of one); on known values, or for calls the
+    // walker does not follow (lambdas, indirect calls, methods reading
+    // their object), it is a gap of the model, not data.
     bool DataArgs = true, AnyData = false;
     for (const clang::Expr *A : C->arguments()) {
       AbsValue V = eval(A);
@@ -123,7 +171,7 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
     // Opaque results are assumed to differ between threads (shuffles, clock,
     // lane masks do), whatever their arguments.
     AbsValue Out = AbsValue::unknown(Why, true);
-    Out.Data = C->getType()->isFloatingType() || (AnyData && DataArgs);
+    Out.Data = Intrinsic && AnyData && DataArgs;
     return Out;
   };
   if (isa<CUDAKernelCallExpr>(C))
@@ -172,7 +220,7 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
                                Ctx.getSourceManager().getExpansionLoc(
                                    Def->getLocation()));
   if (!HasBody || System || F->getBuiltinID() != 0)
-    return Opaque("the result of '" + text(C) + "'");
+    return Opaque("the result of '" + text(C) + "'", /*Intrinsic=*/true);
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Def)) {
     // Static methods take their arguments as written; a member call to a
     // method that never touches its object likewise (the object is

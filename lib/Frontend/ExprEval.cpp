@@ -59,6 +59,16 @@ bool KernelWalker::threadDependent(const Predicate &P) const {
   return predThreadDep(P, [this](const Expr &E) { return threadDependent(E); });
 }
 
+bool KernelWalker::fromDataOnly(const std::vector<AbsValue> &Parts) {
+  // A floating-point value is data when what it is computed from is: some
+  // part is data and no part is a gap of the model. Known integers (a
+  // thread index converted to float) give a value warplint could know.
+  std::vector<const AbsValue *> Ps;
+  for (const AbsValue &V : Parts)
+    Ps.push_back(&V);
+  return AbsValue::dataAmong(Ps);
+}
+
 bool KernelWalker::threadDependent(const AbsValue &V) const {
   switch (V.K) {
   case AbsValue::Kind::Unknown:
@@ -249,10 +259,14 @@ AbsValue KernelWalker::evalImpl(const clang::Expr *E) {
     return AbsValue::unknown("'" + text(E) + "'", true);
   }
   if (E->getType()->isFloatingType()) {
+    std::vector<AbsValue> Parts;
     for (const Stmt *C : E->children())
       if (const auto *CE = dyn_cast_or_null<clang::Expr>(C))
-        eval(CE);
-    return AbsValue::data("the floating-point value '" + text(E) + "'", true);
+        Parts.push_back(eval(CE));
+    AbsValue Out =
+        AbsValue::unknown("the floating-point value '" + text(E) + "'", true);
+    Out.Data = fromDataOnly(Parts);
+    return Out;
   }
   // Unsupported expression kinds: still visit the operands for accesses.
   for (const Stmt *C : E->children())
@@ -270,9 +284,13 @@ AbsValue KernelWalker::arith(BinaryOperatorKind Op, const AbsValue &L,
     Out.Data = AbsValue::allUnknownsData({&L, &R});
     return Out;
   }
-  if (E->getType()->isFloatingType())
-    return AbsValue::data("the floating-point value '" + text(E) + "'",
-                          threadDependent(L) || threadDependent(R));
+  if (E->getType()->isFloatingType()) {
+    AbsValue Out = AbsValue::unknown("the floating-point value '" + text(E) +
+                                         "'",
+                                     threadDependent(L) || threadDependent(R));
+    Out.Data = fromDataOnly({L, R});
+    return Out;
+  }
   AbsValue A = toInt(L, E), B = toInt(R, E);
   if (A.isUnknown() || B.isUnknown())
     return A.isUnknown() ? A : B;
@@ -369,8 +387,13 @@ AbsValue KernelWalker::evalBinary(const BinaryOperator *B) {
     }
     if (B->getLHS()->getType()->isFloatingType() ||
         B->getRHS()->getType()->isFloatingType())
-      return AbsValue::data("the floating-point comparison '" + text(B) + "'",
-                            threadDependent(L) || threadDependent(R));
+    {
+      AbsValue Out = AbsValue::unknown(
+          "the floating-point comparison '" + text(B) + "'",
+          threadDependent(L) || threadDependent(R));
+      Out.Data = fromDataOnly({L, R});
+      return Out;
+    }
     AbsValue A = toInt(L, B->getLHS()), C = toInt(R, B->getRHS());
     if (A.isUnknown() || C.isUnknown()) {
       const AbsValue &U = A.isUnknown() ? A : C;
@@ -559,11 +582,15 @@ AbsValue KernelWalker::evalCast(const CastExpr *C) {
   case CK_FloatingCast:
   case CK_FloatingToBoolean: {
     AbsValue V = eval(Sub);
-    if (C->getCastKind() == CK_FloatingToBoolean && !V.isUnknown())
-      return AbsValue::data("the floating-point value '" + text(Sub) + "'",
-                            threadDependent(V));
-    return AbsValue::data("the floating-point value '" + text(C) + "'",
-                          threadDependent(V));
+    AbsValue Out = AbsValue::unknown(
+        "the floating-point value '" +
+            text(C->getCastKind() == CK_FloatingToBoolean && !V.isUnknown()
+                     ? Sub
+                     : C) +
+            "'",
+        threadDependent(V));
+    Out.Data = fromDataOnly({V});
+    return Out;
   }
   case CK_BooleanToSignedIntegral: {
     AbsValue V = toInt(eval(Sub), Sub);

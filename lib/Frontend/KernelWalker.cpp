@@ -399,6 +399,9 @@ void KernelWalker::mergeEnv(const Predicate &C,
                    : AbsValue::unknown("'" + D->getName().str() +
                                            "' as assigned in different branches",
                                        Dep);
+      // One branch's gap of the model is not made data by the other's data.
+      if (A.isUnknown() && B.isUnknown())
+        Out[D].Data = A.Data && B.Data;
     }
     Out[D] = boundDepth(std::move(Out[D]));
   }

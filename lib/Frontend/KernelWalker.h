@@ -21,6 +21,7 @@
 #include "Model/AccessModel.h"
 
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -76,17 +77,23 @@ struct AbsValue {
     V.Data = true;
     return V;
   }
-  /// Unknown because of Us: data when every unknown among them is data.
-  static bool allUnknownsData(std::initializer_list<const AbsValue *> Us) {
+  /// A value computed from Us is data when some of them is data and every
+  /// other unknown among them is the same for the whole block (a float
+  /// parameter, a uniform value): thread-dependent gaps of the model are
+  /// not made data by data beside them.
+  static bool dataAmong(llvm::ArrayRef<const AbsValue *> Us) {
     bool Any = false;
     for (const AbsValue *U : Us) {
       bool Unknown = U->isUnknown() ||
                      (U->K == Kind::Pointer && !U->Offset);
-      if (Unknown && !U->Data)
+      if (Unknown && !U->Data && U->ThreadDep)
         return false;
-      Any |= Unknown;
+      Any |= Unknown && U->Data;
     }
     return Any;
+  }
+  static bool allUnknownsData(std::initializer_list<const AbsValue *> Us) {
+    return dataAmong(llvm::ArrayRef<const AbsValue *>(Us.begin(), Us.size()));
   }
   static AbsValue integer(Expr E) {
     AbsValue V;
@@ -261,6 +268,9 @@ private:
                       const clang::Expr *E);
   bool threadDependent(const Expr &E) const;
   bool threadDependent(const Predicate &P) const;
+  /// Whether a floating-point value computed from Parts is data (some part
+  /// is data, none is a gap of the model).
+  static bool fromDataOnly(const std::vector<AbsValue> &Parts);
   bool threadDependent(const AbsValue &V) const;
   std::string text(const clang::Expr *E) const;
   std::string text(const clang::Stmt *S) const;

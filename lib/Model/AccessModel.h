@@ -206,6 +206,11 @@ struct Access {
   std::string Field;
   /// The access is volatile: nvcc emits it as written, never merged.
   bool Volatile = false;
+  /// An atomicAdd of the constant 1 whose result is not used: nvcc emits
+  /// ATOMS.POPC.INC, which serves the lanes on one word together (one add
+  /// of their count), so its shared-memory cost follows the load rule
+  /// rather than S8's lanes per bank (docs/hardware-model.md, S8).
+  bool AtomicIncrementUnused = false;
   /// The alignment in bytes that the types at the access promise nvcc: that
   /// of the vector or struct whose field is read (8 for float2's .y), else
   /// that of the element (4 for a float). 0: not known.

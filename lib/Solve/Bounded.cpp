@@ -92,6 +92,21 @@ PlacementCost extremes(const std::vector<std::vector<LaneAddress>> &Best,
 
 } // namespace
 
+/// The lanes of each phase (half or quarter warp for wide accesses) on one
+/// element, each phase on another: the worst for wide atomics, whose
+/// phases each serialize their lanes of a bank.
+std::vector<LaneAddress> phaseTogether(const std::vector<unsigned> &Lanes,
+                                       unsigned Bytes, unsigned Phases,
+                                       uint64_t ObjectBytes) {
+  uint64_t Elements = ObjectBytes ? std::max<uint64_t>(1, ObjectBytes / Bytes)
+                                  : UINT64_MAX;
+  unsigned PerPhase = 32 / std::max(1u, Phases);
+  std::vector<LaneAddress> Out;
+  for (unsigned L : Lanes)
+    Out.push_back({L, int64_t(((L / PerPhase) % Elements) * Bytes)});
+  return Out;
+}
+
 PlacementCost sharedPlacementCost(const std::vector<unsigned> &Lanes,
                                   unsigned Bytes, const ArchInfo &Arch,
                                   SharedOpKind Op, uint64_t ObjectBytes) {
@@ -106,7 +121,9 @@ PlacementCost sharedPlacementCost(const std::vector<unsigned> &Lanes,
   return extremes({together(Lanes), consecutive(Lanes, Bytes, ObjectBytes)},
                   {spread(Lanes, Bytes, Stride, ObjectBytes),
                    consecutive(Lanes, Bytes, ObjectBytes),
-                   allButOne(Lanes, Bytes, ObjectBytes)},
+                   allButOne(Lanes, Bytes, ObjectBytes),
+                   phaseTogether(Lanes, Bytes, sharedPhaseCount(Bytes, Arch),
+                                 ObjectBytes)},
                   Cost);
 }
 

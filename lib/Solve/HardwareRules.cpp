@@ -222,6 +222,13 @@ SharedRequestCost sharedRequestCost(const std::vector<LaneAddress> &Lanes,
     Bytes = 2 * Arch.BankBytes;
     Op = SharedOpKind::Load;
   }
+  if (Op == SharedOpKind::AtomicIncrement) {
+    // S8b: ATOMS.POPC.INC costs the distinct words of the busiest bank
+    // (gpu_data_dependent.csv, data_dependent.cu:40: 32 lanes on 8 words
+    // of one bank 8 per request; one word 1; random bins 96 in 32 requests,
+    // the distinct-word count), as a 4-byte load does.
+    Op = SharedOpKind::Load;
+  }
   bool Atomic = Op == SharedOpKind::Atomic;
   if (Atomic) {
     // S8: a warp-uniform address is aggregated by the compiler (vote,

@@ -42,6 +42,9 @@ enum class SharedOpKind {
   Store,          ///< STS: never merges
   Atomic,         ///< ATOMS on integers: same-address lanes serialize
   FloatAtomicAdd, ///< float atomicAdd: an LDS + CAS loop; costed as the CAS
+  /// atomicAdd(p, 1) with the result unused: ATOMS.POPC.INC, one add of the
+  /// count of the lanes on a word: distinct words per bank, as a load.
+  AtomicIncrement,
 };
 
 struct SharedRequestCost {

@@ -72,6 +72,8 @@ SharedOpKind sharedOpKind(const KernelModel &K, const Access &A) {
   if (A.Object < K.Objects.size() && A.Field.empty() && A.Bytes == 4 &&
       K.Objects[A.Object].ElementType == "float")
     return SharedOpKind::FloatAtomicAdd;
+  if (A.AtomicIncrementUnused && A.Bytes <= 4)
+    return SharedOpKind::AtomicIncrement;
   return SharedOpKind::Atomic;
 }
 
@@ -132,6 +134,14 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
   const ArchInfo &Arch = Opts.Arch;
   unsigned Bytes = A.Bytes;
   SharedOpKind OpKind = sharedOpKind(K, A);
+  if (S.bounded() && S.DataAddress &&
+      OpKind == SharedOpKind::FloatAtomicAdd) {
+    // A compare-and-swap loop: lanes that collide on a word repeat it, so
+    // the requests themselves depend on the data.
+    R.Reason = "a float atomicAdd (a compare-and-swap loop) at an address "
+               "that depends on data; " + S.BoundReason;
+    return R;
+  }
   if (S.bounded()) {
     uint64_t ObjectBytes = objectBytesOf(K, A, L);
     CostFn Bounds = boundedCost(
@@ -264,7 +274,11 @@ GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
   }
   unsigned Bytes = A.Bytes;
   if (S.bounded()) {
-    uint64_t ObjectBytes = objectBytesOf(K, A, L);
+    // A base aligned to less than a sector shifts every place: the sectors
+    // an object spans are then not its bytes / 32, so its size bounds
+    // nothing (every lane may be in its own sector).
+    uint64_t ObjectBytes =
+        Align % Arch.SectorBytes == 0 ? objectBytesOf(K, A, L) : 0;
     CostFn Bounds = boundedCost(
         S,
         [&](const std::vector<LaneAddress> &Lanes) {

@@ -227,25 +227,41 @@ std::string firstNotDataReason(const Predicate &P) {
   return "";
 }
 
+/// Whether a block-uniform unknown sits anywhere but as a conjunct of P.
+bool uniformUnknownBelowTop(const Predicate &P) {
+  auto Inside = [](const Predicate &Q) { return firstUniformUnknown(Q); };
+  if (P.kind() == PredKind::Unknown)
+    return false;
+  if (P.kind() != PredKind::And)
+    return Inside(P) != nullptr;
+  for (const Predicate &Op : P.operands())
+    if (Op.kind() != PredKind::Unknown && Inside(Op))
+      return true;
+  return false;
+}
+
 /// P with each thread-dependent data condition decided for the widest or
-/// the narrowest set of lanes (by its polarity under negations), and
-/// block-uniform unknowns taken as true, as dropUniformUnknowns does.
+/// the narrowest set of lanes (by its polarity under negations). Block-
+/// uniform unknowns are taken as true (the block executes the access) when
+/// they are conjuncts; with UniformByPolarity (one sits under ! or ||)
+/// every one is decided by polarity like data.
 Predicate decideDataConditions(const Predicate &P, bool Widest,
-                               bool Positive = true) {
+                               bool UniformByPolarity, bool Positive = true) {
   switch (P.kind()) {
   case PredKind::And:
   case PredKind::Or: {
     std::vector<Predicate> Ops;
     for (const Predicate &Op : P.operands())
-      Ops.push_back(decideDataConditions(Op, Widest, Positive));
+      Ops.push_back(
+          decideDataConditions(Op, Widest, UniformByPolarity, Positive));
     return P.kind() == PredKind::And ? Predicate::conj(std::move(Ops))
                                      : Predicate::disj(std::move(Ops));
   }
   case PredKind::Not:
-    return Predicate::negate(
-        decideDataConditions(P.operands().front(), Widest, !Positive));
+    return Predicate::negate(decideDataConditions(
+        P.operands().front(), Widest, UniformByPolarity, !Positive));
   case PredKind::Unknown:
-    if (!P.unknownDependsOnThread())
+    if (!P.unknownDependsOnThread() && !UniformByPolarity)
       return Predicate(true);
     return Predicate(Widest == Positive);
   default:
@@ -300,8 +316,11 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
       return std::string("blockDim.x / 32");
     return K.symbolName(Sym);
   };
-  bool AccessBytesNatural = A.Bytes == 1 || A.Bytes == 2 || A.Bytes == 4 ||
-                            A.Bytes == 8 || A.Bytes == 16;
+  // A data address is bounded for one naturally aligned instruction; a
+  // copy nvcc may split (an 8-byte struct of ints) is left unknown.
+  bool AccessBytesNatural = (A.Bytes == 1 || A.Bytes == 2 || A.Bytes == 4 ||
+                             A.Bytes == 8 || A.Bytes == 16) &&
+                            A.TypeAlign >= A.Bytes;
   if (!A.ByteOffset && !(Bounded && A.AddressFromData && AccessBytesNatural))
     return A.UnknownReason.empty() ? std::string("address not modelled")
                                    : A.UnknownReason;
@@ -352,7 +371,13 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
     S.BoundReason = A.UnknownReason;
   }
   if (A.Guard.hasUnknown()) {
-    bool DataLanes = hasThreadDependentUnknown(A.Guard);
+    // A block-uniform unknown that is a conjunct of the guard only decides
+    // whether the block executes the access; anywhere else (under ! or ||)
+    // it decides which lanes do, as a data condition would.
+    bool UniformInside = uniformUnknownBelowTop(A.Guard);
+    if (UniformInside && !Bounded)
+      return "active lanes depend on " + firstUniformUnknown(A.Guard)->reason();
+    bool DataLanes = hasThreadDependentUnknown(A.Guard) || UniformInside;
     if (DataLanes && !(Bounded && threadDependentUnknownsFromData(A.Guard)))
       return "active lanes depend on " +
              (Bounded ? firstNotDataReason(A.Guard)
@@ -362,10 +387,15 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
       S.GuardNote = "if the block executes it (" + U->reason() + ")";
     }
     if (DataLanes) {
-      S.Guard = decideDataConditions(A.Guard, true).substitute(Bind);
-      S.SureGuard = decideDataConditions(A.Guard, false).substitute(Bind);
+      S.Guard = decideDataConditions(A.Guard, true, UniformInside)
+                    .substitute(Bind);
+      S.SureGuard = decideDataConditions(A.Guard, false, UniformInside)
+                        .substitute(Bind);
       std::string Lanes =
-          "active lanes depend on " + threadDependentReason(A.Guard);
+          "active lanes depend on " +
+          (hasThreadDependentUnknown(A.Guard)
+               ? threadDependentReason(A.Guard)
+               : firstUniformUnknown(A.Guard)->reason());
       S.BoundReason =
           S.BoundReason.empty() ? Lanes : S.BoundReason + "; " + Lanes;
       // The case reduction classes the free symbols by the widest guard's
@@ -494,6 +524,17 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
       continue;
     }
     const Loop &Lp = S.Loops[Id];
+    if (hasThreadDependentUnknown(Lp.Condition)) {
+      // Lanes leave such a loop at different iterations: which lanes run an
+      // iteration is not the same for all of them.
+      std::string Why = "active lanes depend on the condition of loop '" +
+                        Lp.VarName +
+                        "': " + threadDependentReason(Lp.Condition);
+      if (!(Bounded && threadDependentUnknownsFromData(Lp.Condition)))
+        return Why;
+      S.SureGuard = Predicate(false); // none is sure to run an iteration
+      S.BoundReason = S.BoundReason.empty() ? Why : S.BoundReason + "; " + Why;
+    }
     if (!Lp.UnknownReason.empty() || Lp.Condition.hasUnknown()) {
       S.SymbolicRepeat = true;
       continue;

@@ -114,6 +114,7 @@ TEST(Bounded, DataAddressShared) {
   Access A = B.access(tx(), 4);
   A.ByteOffset.reset();
   A.AddressFromData = true;
+  A.TypeAlign = 4;
   A.UnknownReason = "the address depends on the value loaded from 'key[i]'";
   SharedResult R = solveShared(B.K, A, block(256), SolveOptions{arch()});
   ASSERT_EQ(R.Status, SolveStatus::Bounded) << R.Reason;
@@ -169,6 +170,45 @@ TEST(Bounded, DataLanesShared) {
             SolveStatus::Unknown);
 }
 
+/// A block-uniform unknown under a negation decides which lanes run, not
+/// whether the block runs the access: `if (!(flag && tx < 16))` runs lanes
+/// 16-31 when the flag is set and every lane otherwise: 16 to 32.
+TEST(Bounded, UniformUnknownUnderNegation) {
+  KernelBuilder B;
+  Predicate Flag = Predicate::unknown("a flag of the block", false);
+  Access A = B.access(
+      tx() * Expr(128), 4,
+      Predicate::negate(Predicate::conj(
+          {Flag, Predicate::cmp(CmpKind::LT, tx(), 16)})));
+  SharedResult R = solveShared(B.K, A, block(32), SolveOptions{arch()});
+  ASSERT_EQ(R.Status, SolveStatus::Bounded) << R.Reason;
+  EXPECT_EQ(R.WavefrontsMin, 16u);
+  EXPECT_EQ(R.Wavefronts, 32u);
+  // As a conjunct it only says whether the block runs it: exact.
+  Access C = B.access(tx() * Expr(128), 4,
+                      Predicate::conj({Flag, Predicate::cmp(CmpKind::LT,
+                                                            tx(), 16)}));
+  EXPECT_EQ(solveShared(B.K, C, block(32), SolveOptions{arch()}).Status,
+            SolveStatus::Exact);
+}
+
+/// An 8-byte atomic whose lanes share one word per half warp: each half
+/// serializes its 16 lanes of the bank (32 in all), which the worst
+/// placement must reach.
+TEST(Bounded, WideAtomicWorstPlacement) {
+  std::vector<unsigned> Warp;
+  for (unsigned L = 0; L < 32; ++L)
+    Warp.push_back(L);
+  std::vector<LaneAddress> Halves;
+  for (unsigned L = 0; L < 32; ++L)
+    Halves.push_back({L, L < 16 ? 0 : 8});
+  unsigned Real =
+      sharedRequestCost(Halves, 8, arch(), SharedOpKind::Atomic).Wavefronts;
+  PlacementCost P =
+      sharedPlacementCost(Warp, 8, arch(), SharedOpKind::Atomic, 128);
+  EXPECT_GE(P.High, Real);
+}
+
 /// The lane bound against brute force: every subset of the lanes of one
 /// 8-thread block that the data could leave active, costed exactly.
 TEST(Bounded, DataLanesAgainstEverySubset) {
@@ -211,6 +251,7 @@ TEST(Bounded, DataAddressGlobal) {
   Access A = B.access(tx(), 4);
   A.ByteOffset.reset();
   A.AddressFromData = true;
+  A.TypeAlign = 4;
   A.UnknownReason = "the address depends on the value loaded from 'idx[i]'";
   GlobalResult R = solveGlobal(B.K, A, block(256), SolveOptions{arch()});
   ASSERT_EQ(R.Status, SolveStatus::Bounded) << R.Reason;
