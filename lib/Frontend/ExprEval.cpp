@@ -260,11 +260,14 @@ AbsValue KernelWalker::evalImpl(const clang::Expr *E) {
   }
   if (E->getType()->isFloatingType()) {
     std::vector<AbsValue> Parts;
+    bool Dep = false; // a literal, or made of block-uniform parts
     for (const Stmt *C : E->children())
-      if (const auto *CE = dyn_cast_or_null<clang::Expr>(C))
+      if (const auto *CE = dyn_cast_or_null<clang::Expr>(C)) {
         Parts.push_back(eval(CE));
+        Dep |= threadDependent(Parts.back());
+      }
     AbsValue Out =
-        AbsValue::unknown("the floating-point value '" + text(E) + "'", true);
+        AbsValue::unknown("the floating-point value '" + text(E) + "'", Dep);
     Out.Data = fromDataOnly(Parts);
     return Out;
   }
