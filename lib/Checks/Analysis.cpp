@@ -4,20 +4,10 @@
 
 namespace warplint {
 
-bool AccessAnalysis::exact() const {
-  if (Shared)
-    return Shared->Status == SolveStatus::Exact;
-  if (Global)
-    return Global->Status == SolveStatus::Exact;
-  return false;
-}
-
-bool AccessAnalysis::bounded() const {
-  if (Shared)
-    return Shared->Status == SolveStatus::Bounded;
-  if (Global)
-    return Global->Status == SolveStatus::Bounded;
-  return false;
+SolveStatus AccessAnalysis::status() const {
+  return Shared   ? Shared->Status
+         : Global ? Global->Status
+                  : SolveStatus::Unknown;
 }
 
 std::vector<AccessAnalysis> analyzeAccesses(const TranslationUnitModel &TU,

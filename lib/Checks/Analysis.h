@@ -29,9 +29,10 @@ struct AccessAnalysis {
   std::optional<SharedResult> SharedAsWritten;
 
   const MemoryObject &object() const { return Kernel->Objects[Acc->Object]; }
-  bool exact() const;
+  SolveStatus status() const; ///< Unknown when nothing was solved
+  bool exact() const { return status() == SolveStatus::Exact; }
   /// The answer is a bound over the data (SolveStatus::Bounded).
-  bool bounded() const;
+  bool bounded() const { return status() == SolveStatus::Bounded; }
 };
 
 /// Solves every access of every kernel of TU under each of its kernel's

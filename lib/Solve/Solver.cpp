@@ -100,14 +100,39 @@ std::optional<std::string> buildExactOrBounded(const KernelModel &K,
   if (auto BoundErr = buildSpace(K, A, L, B, /*Bounded=*/true)) {
     // Data alone would have given a bound: what else stops it is the
     // reason worth reporting.
-    bool DataInvolved = A.AddressFromData || A.Guard.unknownsFromData() ||
-                        hasDataUnknown(A.Guard);
+    bool DataInvolved = A.AddressFromData || hasDataUnknown(A.Guard);
     return DataInvolved && *BoundErr != *Err ? BoundErr : Err;
   }
   if (!B.bounded())
     return Err;
   S = std::move(B);
   return std::nullopt;
+}
+
+/// The result of a bounded space's summary (Bounded.h): the greatest
+/// values in the fields an exact answer uses, the least in the *Min ones.
+template <class Result>
+Result boundedResult(const Summary &Sum, const SolveSpace &S,
+                     unsigned Result::*Worst, unsigned Result::*IdealWorst,
+                     double Result::*Mean, unsigned Result::*Least,
+                     double Result::*MeanLeast) {
+  Result R;
+  if (Sum.Status == SolveStatus::Unknown) {
+    R.Reason = Sum.Reason;
+    return R;
+  }
+  R.Status = SolveStatus::Bounded;
+  R.Reason = S.BoundReason;
+  R.*Worst = Sum.Worst.Value;
+  R.*IdealWorst = Sum.Worst.Ideal;
+  R.*Mean = Sum.HighMean;
+  R.IdealMean = Sum.HighIdealMean;
+  R.*Least = Sum.LowRequest;
+  R.*MeanLeast = Sum.LowMean;
+  R.IdealMeanMin = Sum.LowIdealMean;
+  R.Requests = Sum.Requests;
+  R.Condition = Sum.Condition;
+  return R;
 }
 
 uint64_t objectBytesOf(const KernelModel &K, const Access &A,
@@ -153,24 +178,13 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
         [&](const std::vector<unsigned> &Lanes) {
           return sharedPlacementCost(Lanes, Bytes, Arch, OpKind, ObjectBytes);
         });
-    Summary Sum = solve(K, S, int64_t(Arch.Banks) * Arch.BankBytes, 0, Opts,
-                        Bounds, std::nullopt, 0);
-    if (Sum.Status == SolveStatus::Unknown) {
-      R.Reason = Sum.Reason;
-      return R;
-    }
-    R.Status = SolveStatus::Bounded;
-    R.Reason = S.BoundReason;
-    R.Wavefronts = Sum.Worst.Value;
-    R.IdealWavefronts = Sum.Worst.Ideal;
-    R.WavefrontsMean = Sum.HighMean;
-    R.IdealMean = Sum.HighIdealMean;
-    R.WavefrontsMin = Sum.LowRequest;
-    R.WavefrontsMeanMin = Sum.LowMean;
-    R.IdealMeanMin = Sum.LowIdealMean;
-    R.Requests = Sum.Requests;
-    R.Condition = Sum.Condition;
-    return R;
+    return boundedResult(solve(K, S, int64_t(Arch.Banks) * Arch.BankBytes, 0,
+                               Opts, Bounds, std::nullopt, 0),
+                         S, &SharedResult::Wavefronts,
+                         &SharedResult::IdealWavefronts,
+                         &SharedResult::WavefrontsMean,
+                         &SharedResult::WavefrontsMin,
+                         &SharedResult::WavefrontsMeanMin);
   }
   CostFn CostOf = [&](const RequestView &Req) {
     SharedRequestCost C = sharedRequestCost(Req.Lanes, Bytes, Arch, OpKind);
@@ -288,24 +302,13 @@ GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
         [&](const std::vector<unsigned> &Lanes) {
           return globalPlacementCost(Lanes, Bytes, Arch, ObjectBytes);
         });
-    Summary Sum =
-        solve(K, S, Arch.SectorBytes, 0, Opts, Bounds, Base, Align);
-    if (Sum.Status == SolveStatus::Unknown) {
-      R.Reason = Sum.Reason;
-      return R;
-    }
-    R.Status = SolveStatus::Bounded;
-    R.Reason = S.BoundReason;
-    R.Sectors = Sum.Worst.Value;
-    R.IdealSectors = Sum.Worst.Ideal;
-    R.SectorsMean = Sum.HighMean;
-    R.IdealMean = Sum.HighIdealMean;
-    R.SectorsMin = Sum.LowRequest;
-    R.SectorsMeanMin = Sum.LowMean;
-    R.IdealMeanMin = Sum.LowIdealMean;
-    R.Requests = Sum.Requests;
-    R.Condition = Sum.Condition;
-    return R;
+    GlobalResult B = boundedResult(
+        solve(K, S, Arch.SectorBytes, 0, Opts, Bounds, Base, Align), S,
+        &GlobalResult::Sectors, &GlobalResult::IdealSectors,
+        &GlobalResult::SectorsMean, &GlobalResult::SectorsMin,
+        &GlobalResult::SectorsMeanMin);
+    B.Strides = R.Strides;
+    return B;
   }
   CostFn CostOf = [&](const RequestView &Req) {
     GlobalRequestCost C = globalRequestCost(Req.Lanes, Bytes, Arch);
