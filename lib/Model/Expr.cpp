@@ -358,22 +358,8 @@ Predicate::Predicate(bool Value)
 
 Predicate Predicate::cmp(CmpKind Op, Expr LHS, Expr RHS) {
   auto A = LHS.asConst(), B = RHS.asConst();
-  if (A && B) {
-    switch (Op) {
-    case CmpKind::LT:
-      return *A < *B;
-    case CmpKind::LE:
-      return *A <= *B;
-    case CmpKind::GT:
-      return *A > *B;
-    case CmpKind::GE:
-      return *A >= *B;
-    case CmpKind::EQ:
-      return *A == *B;
-    case CmpKind::NE:
-      return *A != *B;
-    }
-  }
+  if (A && B)
+    return compareValues(Op, *A, *B);
   Predicate P;
   P.Kind = PredKind::Cmp;
   P.Op = Op;
@@ -542,8 +528,7 @@ std::optional<bool> Predicate::evaluate(
     auto A = LHS.evaluate(Value), B = RHS.evaluate(Value);
     if (!A || !B)
       return std::nullopt;
-    auto R = cmp(Op, *A, *B);
-    return R.Kind == PredKind::True;
+    return compareValues(Op, *A, *B);
   }
   case PredKind::Not: {
     auto R = Ops.front().evaluate(Value);

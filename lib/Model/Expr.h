@@ -198,6 +198,25 @@ std::ostream &operator<<(std::ostream &OS, const Expr &E);
 /// Comparison operators of predicates.
 enum class CmpKind { LT, LE, GT, GE, EQ, NE };
 
+/// A Op B on integers (inline, like applyBinary: evaluated per lane).
+inline bool compareValues(CmpKind Op, int64_t A, int64_t B) {
+  switch (Op) {
+  case CmpKind::LT:
+    return A < B;
+  case CmpKind::LE:
+    return A <= B;
+  case CmpKind::GT:
+    return A > B;
+  case CmpKind::GE:
+    return A >= B;
+  case CmpKind::EQ:
+    return A == B;
+  case CmpKind::NE:
+    return A != B;
+  }
+  return false;
+}
+
 enum class PredKind {
   True,
   False,

@@ -159,11 +159,19 @@ uint64_t knownObjectBytes(const MemoryObject &O, const LaunchConfig &L) {
 }
 
 CostFn boundedCost(const SolveSpace &S, LaneCostFn Real, PlacementFn Place) {
-  return [&S, Real = std::move(Real),
-          Place = std::move(Place)](const RequestView &R) {
-    std::vector<unsigned> Ids;
-    std::vector<LaneAddress> SureLanes;
-    std::vector<unsigned> SureIds;
+  // Buffers reused from one request to the next: requests come by the
+  // million, one at a time.
+  struct Buffers {
+    std::vector<unsigned> Ids, SureIds, OneId = {0};
+    std::vector<LaneAddress> SureLanes, One = {LaneAddress()};
+  };
+  return [&S, Real = std::move(Real), Place = std::move(Place),
+          B = std::make_shared<Buffers>()](const RequestView &R) {
+    std::vector<unsigned> &Ids = B->Ids, &SureIds = B->SureIds;
+    std::vector<LaneAddress> &SureLanes = B->SureLanes;
+    Ids.clear();
+    SureIds.clear();
+    SureLanes.clear();
     for (size_t I = 0; I < R.Lanes.size(); ++I) {
       Ids.push_back(R.Lanes[I].Lane);
       if (!S.SureGuard || (I < R.Sure.size() && R.Sure[I])) {
@@ -193,9 +201,12 @@ CostFn boundedCost(const SolveSpace &S, LaneCostFn Real, PlacementFn Place) {
     // No lane is sure: the request may not execute at all (0), or with any
     // single one of its lanes, the cheapest of which is the least.
     X.LowIfExecuted = UINT_MAX;
-    for (size_t I = 0; I < R.Lanes.size(); ++I)
-      X.LowIfExecuted = std::min(X.LowIfExecuted,
-                                 Bounds({R.Lanes[I]}, {Ids[I]}).Low);
+    for (size_t I = 0; I < R.Lanes.size(); ++I) {
+      B->One[0] = R.Lanes[I];
+      B->OneId[0] = Ids[I];
+      X.LowIfExecuted =
+          std::min(X.LowIfExecuted, Bounds(B->One, B->OneId).Low);
+    }
     return X;
   };
 }

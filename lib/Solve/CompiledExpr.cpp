@@ -140,21 +140,7 @@ std::optional<bool> CompiledPredicate::run(const Env &Now) const {
     auto A = LHS->run(Now), B = RHS->run(Now);
     if (!A || !B)
       return std::nullopt;
-    switch (Op) {
-    case CmpKind::LT:
-      return *A < *B;
-    case CmpKind::LE:
-      return *A <= *B;
-    case CmpKind::GT:
-      return *A > *B;
-    case CmpKind::GE:
-      return *A >= *B;
-    case CmpKind::EQ:
-      return *A == *B;
-    case CmpKind::NE:
-      return *A != *B;
-    }
-    return std::nullopt;
+    return compareValues(Op, *A, *B);
   }
   case PredKind::Not: {
     auto R = Ops.front().run(Now);

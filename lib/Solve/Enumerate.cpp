@@ -207,7 +207,8 @@ bool mentions(const Predicate &P, SymbolKind K) {
 struct LaneSlot {
   bool Exists = false; ///< false for the inactive tail of a partial warp
   int64_t Thread[3] = {0, 0, 0};
-  /// The guard when it uses no loop variable (nullopt: cannot evaluate).
+  /// The guard's lane part, EnumerationPrep::LaneGuard (nullopt: cannot
+  /// evaluate).
   std::optional<bool> Active;
   std::optional<int64_t> LanePart; ///< see SplitOffset
 };
@@ -273,8 +274,23 @@ EnumerationPrep prepareEnumeration(const SolveSpace &S) {
   P.SplitValid = Split.Valid;
   P.LaneTerms = std::move(Split.LaneTerms);
   P.PointTerms = std::move(Split.PointTerms);
-  P.GuardPerLane = !mentions(S.Guard, SymbolKind::LoopVar);
-  P.GuardPerPoint = !P.GuardPerLane && !mentions(S.Guard, SymbolKind::ThreadIdx);
+  std::vector<Predicate> Lane, Point, Mixed;
+  auto Sort = [&](const Predicate &C) {
+    if (!mentions(C, SymbolKind::LoopVar))
+      Lane.push_back(C);
+    else if (!mentions(C, SymbolKind::ThreadIdx))
+      Point.push_back(C);
+    else
+      Mixed.push_back(C);
+  };
+  if (S.Guard.kind() == PredKind::And)
+    for (const Predicate &C : S.Guard.operands())
+      Sort(C);
+  else
+    Sort(S.Guard);
+  P.LaneGuard = Predicate::conj(Lane);
+  P.PointGuard = Predicate::conj(Point);
+  P.MixedGuard = Predicate::conj(Mixed);
   return P;
 }
 
@@ -342,20 +358,22 @@ enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
 
   if (!S.ThreadDependentDomain) {
     // All lanes share one iteration space: list its points once.
-    std::vector<std::vector<int64_t>> Points;
+    // The points' loop values, one after the other (S.Relevant.size() each).
+    const size_t Dims = S.Relevant.size();
+    std::vector<int64_t> Points;
+    uint64_t NPoints = 0;
     auto St = forEachPoint(S, S.Relevant, 0, E, Budget, [&] {
-      std::vector<int64_t> P;
       for (unsigned Id : S.Relevant)
-        P.push_back(E.LoopValue[Id]);
-      Points.push_back(std::move(P));
+        Points.push_back(E.LoopValue[Id]);
+      ++NPoints;
       // Every point costs a lane evaluation per thread: stop early.
-      if (uint64_t(Points.size()) * S.Warps * 32 > Budget)
+      if (NPoints * S.Warps * 32 > Budget)
         return overBudget();
       return EnumerationStatus();
     });
     if (St.State != EnumerationStatus::Ok)
       return St;
-    if (uint64_t(Points.size()) * S.Warps * 32 > Budget)
+    if (NPoints * S.Warps * 32 > Budget)
       return overBudget();
     // Per lane, once: its thread, and the parts of the guard and address
     // that do not change between points.
@@ -367,8 +385,9 @@ enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
       for (const Expr &T : Prep.PointTerms)
         PointTerms.emplace_back(T, E);
     }
-    bool GuardPerLane = Prep.GuardPerLane;
-    bool GuardPerPoint = Prep.GuardPerPoint;
+    CompiledPredicate LaneGuard(Prep.LaneGuard, E),
+        PointGuard(Prep.PointGuard, E), MixedGuard(Prep.MixedGuard, E);
+    bool HasMixed = !Prep.MixedGuard.isTrue();
     std::vector<LaneSlot> Slots(size_t(S.Warps) * 32);
     for (unsigned W = 0; W < S.Warps; ++W)
       for (unsigned Lane = 0; Lane < 32; ++Lane) {
@@ -377,8 +396,7 @@ enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
         if (!L.Exists)
           continue;
         std::copy(L.Thread, L.Thread + 3, E.Thread);
-        if (GuardPerLane)
-          L.Active = Guard.run(E);
+        L.Active = LaneGuard.run(E);
         if (Prep.SplitValid)
           L.LanePart = smallSum(LaneTerms, E);
       }
@@ -391,25 +409,28 @@ enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
     };
 
     RequestView R; // reused: its vectors keep their capacity
-    for (const auto &P : Points) {
-      for (size_t I = 0; I < S.Relevant.size(); ++I) {
+    for (uint64_t PI = 0; PI < NPoints; ++PI) {
+      const int64_t *P = Points.data() + PI * Dims;
+      for (size_t I = 0; I < Dims; ++I) {
         E.LoopValue[S.Relevant[I]] = P[I];
         E.LoopSet[S.Relevant[I]] = 1;
       }
+      std::optional<bool> PointActive = PointGuard.run(E);
+      if (!PointActive)
+        return GuardError();
+      if (!*PointActive)
+        continue; // no lane of any warp is active here
       uint64_t Rep;
       if (auto St = Repeat(Rep); St.State != EnumerationStatus::Ok)
         return St;
       if (Rep == 0)
         continue;
-      std::optional<bool> PointActive;
-      if (GuardPerPoint)
-        PointActive = Guard.run(E);
       std::optional<int64_t> PointPart;
       if (Prep.SplitValid)
         PointPart = smallSum(PointTerms, E);
       for (unsigned W = 0; W < S.Warps; ++W) {
         R.Warp = W;
-        R.Point = P;
+        R.Point.assign(P, P + Dims);
         R.Weight = Rep;
         R.Lanes.clear();
         R.Threads.clear();
@@ -418,17 +439,13 @@ enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
           const LaneSlot &L = Slots[size_t(W) * 32 + Lane];
           if (!L.Exists)
             continue;
-          // The same budget and the same checks, in the same order, as a
-          // lane-by-lane evaluation of the whole guard and offset.
           if (Budget == 0)
             return overBudget();
           --Budget;
           std::optional<bool> Active = L.Active;
-          if (GuardPerPoint) {
-            Active = PointActive;
-          } else if (!GuardPerLane) {
+          if (Active && *Active && HasMixed) {
             std::copy(L.Thread, L.Thread + 3, E.Thread);
-            Active = Guard.run(E);
+            Active = MixedGuard.run(E);
           }
           if (!Active)
             return GuardError();

@@ -47,8 +47,10 @@ struct EnumerationStatus {
 struct EnumerationPrep {
   bool SplitValid = false;
   std::vector<Expr> LaneTerms, PointTerms;
-  bool GuardPerLane = false;  ///< the guard reads no loop variable
-  bool GuardPerPoint = false; ///< else: it reads no threadIdx
+  /// The guard's top-level conjuncts by what they read, each group in the
+  /// guard's order: no loop variable (once per lane), no threadIdx (once
+  /// per point: a point where it fails costs no lane evaluation), both.
+  Predicate LaneGuard = true, PointGuard = true, MixedGuard = true;
 };
 EnumerationPrep prepareEnumeration(const SolveSpace &S);
 

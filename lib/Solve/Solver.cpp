@@ -178,8 +178,8 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
         [&](const std::vector<unsigned> &Lanes) {
           return sharedPlacementCost(Lanes, Bytes, Arch, OpKind, ObjectBytes);
         });
-    return boundedResult(solve(K, S, int64_t(Arch.Banks) * Arch.BankBytes, 0,
-                               Opts, Bounds, std::nullopt, 0),
+    return boundedResult(solve(K, S, int64_t(Arch.Banks) * Arch.BankBytes,
+                               Arch.BankBytes, Opts, Bounds, std::nullopt, 0),
                          S, &SharedResult::Wavefronts,
                          &SharedResult::IdealWavefronts,
                          &SharedResult::WavefrontsMean,
@@ -303,7 +303,9 @@ GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
           return globalPlacementCost(Lanes, Bytes, Arch, ObjectBytes);
         });
     GlobalResult B = boundedResult(
-        solve(K, S, Arch.SectorBytes, 0, Opts, Bounds, Base, Align), S,
+        solve(K, S, Arch.SectorBytes, Arch.SectorBytes, Opts, Bounds, Base,
+              Align),
+        S,
         &GlobalResult::Sectors, &GlobalResult::IdealSectors,
         &GlobalResult::SectorsMean, &GlobalResult::SectorsMin,
         &GlobalResult::SectorsMeanMin);
