@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/KernelWalker.h"
+#include "Frontend/RealFold.h"
 #include "Frontend/SourceLocs.h"
 
 #include "clang/AST/Attr.h"
@@ -77,6 +78,8 @@ bool KernelWalker::threadDependent(const AbsValue &V) const {
     return threadDependent(V.Int);
   case AbsValue::Kind::Bool:
     return threadDependent(V.Bool);
+  case AbsValue::Kind::Real:
+    return false;
   case AbsValue::Kind::Pointer:
     return V.Offset ? threadDependent(*V.Offset) : V.ThreadDep;
   }
@@ -94,6 +97,8 @@ Predicate KernelWalker::toPred(const AbsValue &V, const clang::Expr *E) {
   case AbsValue::Kind::Pointer:
     return Predicate::unknown("pointer test '" + text(E) + "'",
                               threadDependent(V));
+  case AbsValue::Kind::Real:
+    return Predicate(V.Real != 0);
   case AbsValue::Kind::Unknown:
     break;
   }
@@ -119,7 +124,21 @@ AbsValue KernelWalker::toInt(const AbsValue &V, const clang::Expr *E) {
   if (V.K == AbsValue::Kind::Pointer)
     return AbsValue::unknown("the address '" + text(E) + "' used as a number",
                              threadDependent(V));
+  if (V.K == AbsValue::Kind::Real)
+    return AbsValue::unknown("the floating-point value '" + text(E) + "'",
+                             false);
   return V;
+}
+
+/// A value usable in floating-point folding: a Real, or an integer constant
+/// (`-x` is evaluated as -1 * x).
+static std::optional<double> realValue(const AbsValue &V) {
+  if (V.K == AbsValue::Kind::Real)
+    return V.Real;
+  if (V.K == AbsValue::Kind::Int)
+    if (auto C = V.Int.asConst())
+      return static_cast<double>(*C);
+  return std::nullopt;
 }
 
 AbsValue KernelWalker::eval(const clang::Expr *E) {
@@ -145,6 +164,17 @@ AbsValue KernelWalker::eval(const clang::Expr *E) {
     if (E->EvaluateAsInt(R, Ctx))
       if (std::optional<int64_t> V = R.Val.getInt().tryExtValue())
         return AbsValue::integer(*V);
+  }
+  if (!E->isValueDependent() && !E->isTypeDependent() && E->isPRValue() &&
+      T->isRealFloatingType()) {
+    llvm::APFloat F(0.0);
+    if (E->EvaluateAsFloat(F, Ctx)) {
+      bool LosesInfo = false;
+      F.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+                &LosesInfo);
+      if (std::optional<double> R = roundReal(T, F.convertToDouble()))
+        return AbsValue::real(*R);
+    }
   }
   if (E->isValueDependent() || E->isTypeDependent())
     return AbsValue::unknown("dependent code '" + text(E) + "'", true);
@@ -288,6 +318,10 @@ AbsValue KernelWalker::arith(BinaryOperatorKind Op, const AbsValue &L,
     return Out;
   }
   if (E->getType()->isFloatingType()) {
+    std::optional<double> A = realValue(L), B = realValue(R);
+    if (A && B)
+      if (auto V = foldRealArith(Op, *A, *B, E->getType()))
+        return AbsValue::real(*V);
     AbsValue Out = AbsValue::unknown("the floating-point value '" + text(E) +
                                          "'",
                                      threadDependent(L) || threadDependent(R));
@@ -389,8 +423,11 @@ AbsValue KernelWalker::evalBinary(const BinaryOperator *B) {
       R = AbsValue::integer(*R.Offset);
     }
     if (B->getLHS()->getType()->isFloatingType() ||
-        B->getRHS()->getType()->isFloatingType())
-    {
+        B->getRHS()->getType()->isFloatingType()) {
+      std::optional<double> X = realValue(L), Y = realValue(R);
+      if (X && Y)
+        if (auto Truth = foldRealCompare(Op, *X, *Y))
+          return AbsValue::boolean(Predicate(*Truth));
       AbsValue Out = AbsValue::unknown(
           "the floating-point comparison '" + text(B) + "'",
           threadDependent(L) || threadDependent(R));
@@ -545,6 +582,31 @@ AbsValue KernelWalker::decayArray(const clang::Expr *Array) {
   return AbsValue::unknown("the array '" + text(Array) + "'", true);
 }
 
+std::optional<AbsValue> KernelWalker::foldRealCast(const CastExpr *C,
+                                                   const AbsValue &V) {
+  QualType To = C->getType();
+  switch (C->getCastKind()) {
+  case CK_IntegralToFloating:
+  case CK_FloatingCast:
+    if (std::optional<double> X = realValue(V))
+      if (std::optional<double> R = roundReal(To, *X))
+        return AbsValue::real(*R);
+    return std::nullopt;
+  case CK_FloatingToIntegral:
+    if (V.K == AbsValue::Kind::Real)
+      if (auto I = realToInteger(V.Real, To->isSignedIntegerType(),
+                                 Ctx.getIntWidth(To)))
+        return AbsValue::integer(*I);
+    return std::nullopt;
+  case CK_FloatingToBoolean:
+    if (V.K == AbsValue::Kind::Real)
+      return AbsValue::boolean(Predicate(V.Real != 0));
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
 AbsValue KernelWalker::evalCast(const CastExpr *C) {
   const clang::Expr *Sub = C->getSubExpr();
   // `c ? A[i] : B[i]` and `c ? Buf0 : Buf1` are lvalues: each arm is read
@@ -585,6 +647,8 @@ AbsValue KernelWalker::evalCast(const CastExpr *C) {
   case CK_FloatingCast:
   case CK_FloatingToBoolean: {
     AbsValue V = eval(Sub);
+    if (std::optional<AbsValue> Folded = foldRealCast(C, V))
+      return *Folded;
     AbsValue Out = AbsValue::unknown(
         "the floating-point value '" +
             text(C->getCastKind() == CK_FloatingToBoolean && !V.isUnknown()

@@ -138,6 +138,7 @@ AbsValue KernelWalker::boundDepth(AbsValue V) const {
     }
     return V;
   case AbsValue::Kind::Unknown:
+  case AbsValue::Kind::Real:
     return V;
   }
   if (D <= MaxValueDepth)
@@ -207,11 +208,18 @@ Flow KernelWalker::walkStmt(const Stmt *S) {
     return F;
   }
   if (isa<BreakStmt>(S)) {
+    if (!JumpTargets.empty())
+      JumpTargets.back().Breaks.push_back(Frames.back().Env);
     Flow F;
     F.Break = true;
     return F;
   }
   if (isa<ContinueStmt>(S)) {
+    for (auto It = JumpTargets.rbegin(); It != JumpTargets.rend(); ++It)
+      if (It->IsLoop) {
+        It->Continues.push_back(Frames.back().Env);
+        break;
+      }
     Flow F;
     F.Continue = true;
     return F;
@@ -228,7 +236,9 @@ Flow KernelWalker::walkStmt(const Stmt *S) {
     Guards.push_back(Predicate::unknown("inside 'switch (" +
                                             text(Sw->getCond()) + ")'",
                                         threadDependent(C)));
+    JumpTargets.push_back({/*IsLoop=*/false, {}, {}});
     Flow Body = walkStmt(Sw->getBody());
+    JumpTargets.pop_back();
     Guards.pop_back();
     for (auto &[D, V] : Frames.back().Env) {
       auto It = Before.find(D);
@@ -361,6 +371,9 @@ void KernelWalker::mergeEnv(const Predicate &C,
     const AbsValue &B = It->second;
     if (A.K == AbsValue::Kind::Int && B.K == AbsValue::Kind::Int) {
       Out[D] = A.Int == B.Int ? A : AbsValue::integer(Expr::select(C, A.Int, B.Int));
+    } else if (A.K == AbsValue::Kind::Real && B.K == AbsValue::Kind::Real &&
+               A.Real == B.Real) {
+      Out[D] = A;
     } else if (A.K == AbsValue::Kind::Bool && B.K == AbsValue::Kind::Bool) {
       Out[D] = A.Bool == B.Bool
                    ? A
@@ -399,6 +412,9 @@ void KernelWalker::mergeEnv(const Predicate &C,
                    : AbsValue::unknown("'" + D->getName().str() +
                                            "' as assigned in different branches",
                                        Dep);
+      // An unknown from one branch and a thread-dependent value (or
+      // condition) from the other differ between threads.
+      Out[D].ThreadDep = Dep;
       // One branch's gap of the model is not made data by the other's data.
       if (A.isUnknown() && B.isUnknown())
         Out[D].Data = A.Data && B.Data;
@@ -420,8 +436,10 @@ void KernelWalker::walkDecl(const VarDecl *VD) {
     return;
   }
   if (!Init) {
-    Frames.back().Env[VD] = AbsValue::unknown(
-        "uninitialized '" + VD->getName().str() + "'", true);
+    AbsValue V =
+        AbsValue::unknown("uninitialized '" + VD->getName().str() + "'", true);
+    V.Indeterminate = true;
+    Frames.back().Env[VD] = V;
     return;
   }
   AbsValue V = eval(Init);
@@ -432,10 +450,12 @@ void KernelWalker::walkDecl(const VarDecl *VD) {
   Frames.back().Env[VD] = V;
 }
 
-void KernelWalker::havocAssigned(const Stmt *Body, const ValueDecl *Except,
-                                 const std::string &Why) {
+std::vector<std::pair<const ValueDecl *, AbsValue>>
+KernelWalker::havocAssigned(const Stmt *Body, const ValueDecl *Except,
+                            const std::string &Why) {
+  std::vector<std::pair<const ValueDecl *, AbsValue>> Forgotten;
   if (!Body)
-    return;
+    return Forgotten;
   WrittenVars W;
   W.TraverseStmt(const_cast<Stmt *>(Body));
   auto &Env = Frames.back().Env;
@@ -466,8 +486,10 @@ void KernelWalker::havocAssigned(const Stmt *Body, const ValueDecl *Except,
       It->second = std::move(P);
       continue;
     }
+    Forgotten.emplace_back(D, It->second);
     It->second = AbsValue::unknown(std::move(Reason), Dep);
   }
+  return Forgotten;
 }
 
 } // namespace warplint

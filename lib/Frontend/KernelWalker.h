@@ -43,9 +43,14 @@ std::optional<Symbol> builtinVariable(const clang::Expr *E);
 /// or unknown with a reason. Thread-dependence of unknowns is tracked so that
 /// unknown guards can say whether they may split a warp.
 struct AbsValue {
-  enum class Kind { Unknown, Int, Bool, Pointer };
+  enum class Kind { Unknown, Int, Bool, Pointer, Real };
   Kind K = Kind::Unknown;
   Expr Int;                    ///< Kind::Int
+  /// Kind::Real: a floating-point value every thread computes the same way
+  /// from constants (`float h = 1; if (h <= 0.0f) return;`), kept exactly
+  /// as the device rounds it (float or double). Anything else floating is
+  /// an unknown.
+  double Real = 0;
   Predicate Bool;              ///< Kind::Bool
   unsigned Object = 0;         ///< Kind::Pointer: index into Objects
   std::optional<Expr> Offset;  ///< Kind::Pointer: bytes; nullopt: unknown
@@ -56,6 +61,9 @@ struct AbsValue {
   /// Any value is possible; the solver bounds what it can do. False for
   /// what warplint failed to model (those stay unknown).
   bool Data = false;
+  /// Unknown: the value of a local declared without an initializer. Reading
+  /// it is undefined, so it constrains nothing a loop later assigns.
+  bool Indeterminate = false;
   /// Pointer derived by something other than a plain subscript chain
   /// (pointer variables, arithmetic, casts): flattening of a multi-dim array.
   bool Derived = false;
@@ -107,6 +115,12 @@ struct AbsValue {
     V.Bool = std::move(P);
     return V;
   }
+  static AbsValue real(double V) {
+    AbsValue Out;
+    Out.K = Kind::Real;
+    Out.Real = V;
+    return Out;
+  }
   static AbsValue pointer(unsigned Object, std::optional<Expr> Offset) {
     AbsValue V;
     V.K = Kind::Pointer;
@@ -142,6 +156,15 @@ struct Flow {
   Predicate Return = false;
   Predicate Break = false;
   Predicate Continue = false;
+};
+
+/// What a loop-carried local can be at the head of an iteration, from
+/// most to least known; the join of two is the later one (LoopCarried.cpp).
+enum class CarriedClass {
+  Uniform,     ///< the same in every thread of the block
+  UniformData, ///< the same in every thread, computed from data
+  Data,        ///< data: any value, per thread (AbsValue::Data)
+  Gap,         ///< differs between threads in a way warplint lost
 };
 
 /// Whether DC is inside namespace cooperative_groups (any nested
@@ -192,12 +215,21 @@ private:
   Flow walkFor(const clang::ForStmt *S);
   Flow walkWhile(const clang::Stmt *S, const clang::Expr *Cond,
                  const clang::Stmt *Body, bool IsDo);
+  /// A loop body walked (walkLoopBody), for finishLoop.
+  struct LoopWalk;
   /// Walks a loop body under the guard that the thread has not left the
-  /// loop in an earlier iteration (LoopExits.cpp). UniformsBefore: the
+  /// loop in an earlier iteration (LoopExits.cpp), with the locals it
+  /// carries bound to their class (LoopCarried.cpp). UniformsBefore: the
   /// number of K.Uniforms before the loop (later ones may differ between
-  /// iterations).
-  Flow walkLoopBody(const clang::Stmt *Body, unsigned LoopId,
-                    size_t UniformsBefore);
+  /// iterations). Next: what runs between iterations, a for loop's step
+  /// (NextIsStep: walked here too) or a do loop's test (walked by the
+  /// caller).
+  LoopWalk walkLoopBody(const clang::Stmt *Body, unsigned LoopId,
+                        size_t UniformsBefore, const clang::Expr *Next,
+                        bool NextIsStep);
+  /// After a loop: the locals it carries get their values after it (their
+  /// values before it when the body never ran, !Walked).
+  void finishLoop(const LoopWalk &W, unsigned LoopId, bool Walked);
   /// The exact guard "has not left loop LoopId in an earlier iteration" when
   /// Exit (how one iteration leaves it) only grows with the iterations;
   /// nullopt otherwise.
@@ -231,14 +263,68 @@ private:
   Predicate doCondition(const clang::Expr *CondE, bool Modelled,
                         const Loop &L);
   void walkDecl(const clang::VarDecl *VD);
-  void havocAssigned(const clang::Stmt *Body, const clang::ValueDecl *Except,
-                     const std::string &Why);
+  /// Forgets the locals Body may write (but Except). Returns the forgotten
+  /// non-pointer locals with their values before.
+  std::vector<std::pair<const clang::ValueDecl *, AbsValue>>
+  havocAssigned(const clang::Stmt *Body, const clang::ValueDecl *Except,
+                const std::string &Why);
   void mergeEnv(const Predicate &C,
                 const std::map<const clang::ValueDecl *, AbsValue> &Then,
                 const std::map<const clang::ValueDecl *, AbsValue> &Else);
   Predicate currentGuard() const;
   Predicate localGuard() const;
   void remark(clang::SourceLocation L, std::string Msg);
+
+  // --- values carried from one iteration to the next (LoopCarried.cpp)
+  /// A local a loop writes that is not one of its induction variables.
+  struct CarriedVar {
+    const clang::ValueDecl *Var = nullptr;
+    AbsValue Before;    ///< its value on entry to the loop
+    std::string Reason; ///< "'x', which changes in a loop (file:line)"
+  };
+  using Env = std::map<const clang::ValueDecl *, AbsValue>;
+  /// The environments at the jumps out of a statement being walked: breaks
+  /// (of a loop or switch) and continues (of a loop).
+  struct JumpTarget {
+    bool IsLoop = true;
+    std::vector<Env> Breaks, Continues;
+  };
+  /// What a trial walk changes, to be undone (see saveTrial).
+  struct TrialState {
+    size_t Accesses, Loops, Uniforms, Remarks, Warnings, IfConditions,
+        Returns;
+    Env Vars;
+    bool CapReached, TooDeepNoted;
+  };
+  struct LoopWalk {
+    Flow F;
+    std::vector<CarriedVar> Vars;
+    std::vector<CarriedClass> Classes; ///< at the head of an iteration
+    JumpTarget Jumps;                  ///< of the walk that counts
+    clang::SourceLocation At;          ///< the body
+  };
+  TrialState saveTrial() const;
+  void restoreTrial(const TrialState &S);
+  CarriedClass classOf(const AbsValue &V) const;
+  /// The value a carried local stands for in class C at a loop's head.
+  AbsValue carriedValue(const CarriedVar &V, CarriedClass C,
+                        clang::SourceLocation At);
+  void bindCarried(const std::vector<CarriedVar> &Vars,
+                   const std::vector<CarriedClass> &Classes,
+                   clang::SourceLocation At);
+  /// Raises Classes by the values the locals have in E.
+  void joinCarried(const std::vector<CarriedVar> &Vars, const Env &E,
+                   std::vector<CarriedClass> &Classes) const;
+  /// After the real walk of a loop body: each carried local becomes the
+  /// join of its values at the head (Classes) and at the breaks; raised to
+  /// data or a gap when threads leave the loop at different iterations
+  /// (Exit).
+  void afterLoop(const std::vector<CarriedVar> &Vars,
+                 std::vector<CarriedClass> Classes, const JumpTarget &Jumps,
+                 CarriedClass Exit, clang::SourceLocation At);
+  /// The class of how threads leave loop LoopId: Uniform when all leave
+  /// together, Data or Gap otherwise.
+  CarriedClass tripClass(unsigned LoopId, const Predicate &Exit) const;
 
   // --- expressions (ExprEval.cpp)
   AbsValue eval(const clang::Expr *E);
@@ -261,6 +347,10 @@ private:
   void writeLValue(const LValue &LV, const clang::Expr *E, AbsValue V);
   Predicate toPred(const AbsValue &V, const clang::Expr *E);
   AbsValue toInt(const AbsValue &V, const clang::Expr *E);
+  /// A conversion to, from or between floating types of a constant V
+  /// (RealFold.h), or nullopt where it is not folded.
+  std::optional<AbsValue> foldRealCast(const clang::CastExpr *C,
+                                       const AbsValue &V);
   AbsValue arith(clang::BinaryOperatorKind Op, const AbsValue &L,
                  const AbsValue &R, const clang::Expr *E);
   AbsValue pointerAdd(const AbsValue &P, const AbsValue &I,
@@ -278,6 +368,9 @@ private:
   AbsValue lookupVar(const clang::ValueDecl *D, const clang::Expr *E);
   std::optional<unsigned> paramIndex(const clang::ValueDecl *D) const;
   AbsValue opaqueLoadValue(const AbsValue &Addr, const clang::Expr *E);
+  /// A fresh block-uniform symbol (KernelModel::Uniforms).
+  AbsValue newUniform(std::string Description, clang::SourceLocation At,
+                      bool PerIteration);
   /// A pointer into A's or B's objects, as chosen by a condition: an
   /// unknown offset, Why as the reason.
   static AbsValue eitherPointer(const AbsValue &A, const AbsValue &B,
@@ -343,6 +436,14 @@ private:
   std::vector<Predicate> Guards;
   std::vector<unsigned> LoopStack;
   std::vector<bool> LoopThreadDep;
+  /// By loop id: the locals the loop carries (CarriedVar).
+  std::vector<std::vector<CarriedVar>> Carried;
+  std::vector<JumpTarget> JumpTargets;
+  /// Trial walks of loop bodies in this kernel: each level of loop nesting
+  /// walks its body a few times, so a budget keeps deep nests linear.
+  unsigned TrialWalks = 0;
+  static constexpr unsigned MaxTrialWalks = 4096;
+  static constexpr unsigned MaxTrialNest = 6;
   /// The `#pragma unroll` of the loop statement being entered (see
   /// Loop::UnrollPragma), set by the attributed statement around it.
   std::optional<unsigned> PendingUnroll;

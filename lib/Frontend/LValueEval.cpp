@@ -56,10 +56,8 @@ AbsValue KernelWalker::lookupVar(const ValueDecl *D, const clang::Expr *E) {
     if (VD->hasGlobalStorage() && T->isIntegralOrEnumerationType() &&
         (VD->hasAttr<CUDAConstantAttr>() || T.isConstQualified())) {
       // A __constant__ (or const global) scalar: the same for every thread.
-      unsigned Id = K.Uniforms.size();
-      K.Uniforms.push_back(
-          {Id, "the value of '" + VD->getName().str() + "'", loc(E->getBeginLoc())});
-      return AbsValue::integer(Expr::symbol(SymbolKind::Uniform, Id));
+      return newUniform("the value of '" + VD->getName().str() + "'",
+                        E->getBeginLoc(), /*PerIteration=*/false);
     }
   }
   return AbsValue::unknown("'" + D->getName().str() + "'", true);
@@ -232,6 +230,13 @@ LValue KernelWalker::evalLValue(const clang::Expr *E) {
   return LV;
 }
 
+AbsValue KernelWalker::newUniform(std::string Description, SourceLocation At,
+                                  bool PerIteration) {
+  unsigned Id = K.Uniforms.size();
+  K.Uniforms.push_back({Id, std::move(Description), loc(At), PerIteration});
+  return AbsValue::integer(Expr::symbol(SymbolKind::Uniform, Id));
+}
+
 AbsValue KernelWalker::opaqueLoadValue(const AbsValue &Addr,
                                        const clang::Expr *E) {
   QualType T = E->getType();
@@ -240,10 +245,8 @@ AbsValue KernelWalker::opaqueLoadValue(const AbsValue &Addr,
   if (Uniform && T->isIntegralOrEnumerationType()) {
     // Every thread of the block reads the same address: the value is the
     // same for all of them, though unknown.
-    unsigned Id = K.Uniforms.size();
-    K.Uniforms.push_back({Id, "the value loaded from '" + text(E) + "'",
-                          loc(E->getBeginLoc())});
-    return AbsValue::integer(Expr::symbol(SymbolKind::Uniform, Id));
+    return newUniform("the value loaded from '" + text(E) + "'",
+                      E->getBeginLoc(), !LoopStack.empty());
   }
   return AbsValue::data("the value loaded from '" + text(E) + "'", !Uniform);
 }
@@ -267,9 +270,8 @@ AbsValue KernelWalker::readLValue(const LValue &LV, const clang::Expr *E) {
     break;
   }
   if (LV.Uniform && E->getType()->isIntegralOrEnumerationType()) {
-    unsigned Id = K.Uniforms.size();
-    K.Uniforms.push_back({Id, "the value of " + LV.Reason, loc(E->getBeginLoc())});
-    return AbsValue::integer(Expr::symbol(SymbolKind::Uniform, Id));
+    return newUniform("the value of " + LV.Reason, E->getBeginLoc(),
+                      !LoopStack.empty());
   }
   return AbsValue::unknown(LV.Reason, !LV.Uniform);
 }

@@ -145,46 +145,111 @@ KernelWalker::stayedInLoop(const Predicate &Exit, unsigned LoopId,
                           Predicate::negate(Previous)});
 }
 
-Flow KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
-                                size_t UniformsBefore) {
+KernelWalker::LoopWalk
+KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
+                           size_t UniformsBefore, const clang::Expr *Next,
+                           bool NextIsStep) {
+  LoopWalk W;
   ExitFinder EF;
   EF.TraverseStmt(const_cast<Stmt *>(Body));
-  if (!EF.Found)
-    return walkStmt(Body);
-  // A thread that left the loop in an earlier iteration does not execute the
-  // body again. Find out how it may leave with a first pass, then walk again
-  // under that guard. Deep nests skip the first pass to stay linear.
-  bool Dep = true, ExitOnData = false;
-  std::optional<Predicate> Stayed;
-  if (LoopStack.size() <= 4) {
-    size_t NA = K.Accesses.size(), NL = K.Loops.size(),
-           NU = K.Uniforms.size(), NR = K.Remarks.size();
-    auto Env = Frames.back().Env;
-    bool Cap = CapReached;
-    Flow F = walkStmt(Body);
-    Predicate Exit = orElse(F.Break, F.Return);
-    Dep = threadDependent(Exit);
-    // An exit taken on data (a converged float, a found key) makes leaving
-    // data too: any thread may have left, or none.
-    ExitOnData = Exit.hasUnknown() && Exit.unknownsFromData();
-    Stayed = stayedInLoop(Exit, LoopId, UniformsBefore);
-    K.Accesses.resize(NA);
-    K.Loops.resize(NL);
-    LoopThreadDep.resize(NL);
-    K.Uniforms.resize(NU);
-    K.Remarks.resize(NR);
-    Frames.back().Env = Env;
-    CapReached = Cap;
+  if (LoopId < Carried.size())
+    W.Vars = Carried[LoopId];
+  const std::vector<CarriedVar> &Vars = W.Vars;
+  SourceLocation At = W.At = Body->getBeginLoc();
+  // What the carried locals are at the head of an iteration: first what
+  // they were before the loop (LoopCarried.cpp).
+  std::vector<CarriedClass> &Classes = W.Classes;
+  Classes.assign(Vars.size(), CarriedClass::Uniform);
+  for (size_t I = 0; I < Vars.size(); ++I)
+    if (!Vars[I].Before.Indeterminate)
+      Classes[I] = classOf(Vars[I].Before);
+  bool AllGaps = llvm::all_of(
+      Classes, [](CarriedClass C) { return C == CarriedClass::Gap; });
+  bool Trial = LoopStack.size() <= MaxTrialNest && TrialWalks < MaxTrialWalks;
+  if (!Trial)
+    Classes.assign(Vars.size(), CarriedClass::Gap);
+
+  // Trial walks: raise the classes to their fixpoint, and find how a
+  // thread may leave the loop (with the final classes). A thread that left
+  // in an earlier iteration does not execute the body again.
+  Predicate Exit = Predicate::unknown("an exit not analyzed", true);
+  if (Trial && (EF.Found || !AllGaps)) {
+    for (unsigned Round = 0;; ++Round) {
+      bindCarried(Vars, Classes, At);
+      TrialState Saved = saveTrial();
+      ++TrialWalks;
+      JumpTargets.push_back({});
+      Flow F = walkStmt(Body);
+      JumpTarget Jumps = std::move(JumpTargets.back());
+      JumpTargets.pop_back();
+      Exit = orElse(F.Break, F.Return);
+      // The values the next iteration starts with: at the end of the body
+      // and at each continue, after the step (or a do loop's test).
+      std::vector<CarriedClass> Raised = Classes;
+      if (!alwaysExits(F))
+        Jumps.Continues.push_back(Frames.back().Env);
+      for (const Env &E : Jumps.Continues) {
+        Frames.back().Env = E;
+        if (Next)
+          eval(Next);
+        joinCarried(Vars, Frames.back().Env, Raised);
+      }
+      restoreTrial(Saved);
+      if (Raised == Classes)
+        break;
+      // Three rounds raise every class that can rise in practice; past
+      // them, give up on the classes (one more walk for the exits).
+      Classes = Round < 2 ? Raised
+                          : std::vector<CarriedClass>(Vars.size(),
+                                                      CarriedClass::Gap);
+    }
   }
-  Guards.push_back(Stayed ? *Stayed
-                          : Predicate::unknown(
-                                "whether the thread left the loop '" +
-                                    K.Loops[LoopId].VarName +
-                                    "' in an earlier iteration",
-                                Dep, ExitOnData));
-  Flow F = walkStmt(Body);
-  Guards.pop_back();
-  return F;
+  std::optional<Predicate> Stayed;
+  if (EF.Found && Trial)
+    Stayed = stayedInLoop(Exit, LoopId, UniformsBefore);
+  bool Dep = !Trial || threadDependent(Exit);
+  // An exit taken on data (a converged float, a found key) makes leaving
+  // data too: any thread may have left, or none.
+  bool ExitOnData = Trial && Exit.hasUnknown() && Exit.unknownsFromData();
+
+  bindCarried(Vars, Classes, At);
+  if (EF.Found)
+    Guards.push_back(
+        Stayed ? *Stayed
+               : Predicate::unknown("whether the thread left the loop '" +
+                                        K.Loops[LoopId].VarName +
+                                        "' in an earlier iteration",
+                                    Dep, ExitOnData));
+  JumpTargets.push_back({});
+  W.F = walkStmt(Body);
+  W.Jumps = std::move(JumpTargets.back());
+  JumpTargets.pop_back();
+  // A for loop's step runs after every iteration that did not leave: its
+  // accesses count under that guard.
+  if (Next && NextIsStep &&
+      (!alwaysExits(W.F) || !W.Jumps.Continues.empty())) {
+    if (alwaysExits(W.F))
+      Frames.back().Env = W.Jumps.Continues.front();
+    Guards.push_back(Predicate::negate(orElse(W.F.Break, W.F.Return)));
+    eval(Next);
+    Guards.pop_back();
+  }
+  if (EF.Found)
+    Guards.pop_back();
+  return W;
+}
+
+void KernelWalker::finishLoop(const LoopWalk &W, unsigned LoopId,
+                              bool Walked) {
+  if (!Walked) {
+    // The body never runs: what it writes keeps its value.
+    if (LoopId < Carried.size())
+      for (const CarriedVar &V : Carried[LoopId])
+        Frames.back().Env[V.Var] = V.Before;
+    return;
+  }
+  afterLoop(W.Vars, W.Classes, W.Jumps,
+            tripClass(LoopId, orElse(W.F.Break, W.F.Return)), W.At);
 }
 
 } // namespace warplint

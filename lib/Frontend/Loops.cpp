@@ -222,12 +222,15 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
     L.Condition = toPred(eval(S->getCond()), S->getCond());
   K.Loops[Id] = L;
 
-  Flow Body;
-  if (L.Condition.kind() != PredKind::False)
-    Body = walkLoopBody(S->getBody(), Id, UniformsBefore);
+  LoopWalk Body;
+  bool Walked = L.Condition.kind() != PredKind::False;
+  if (Walked)
+    Body = walkLoopBody(S->getBody(), Id, UniformsBefore, S->getInc(),
+                        /*NextIsStep=*/true);
   LoopStack.pop_back();
   forgetLoopVariables(Var, Derived, Id);
-  return exitFromLoop(Body, S->getForLoc());
+  finishLoop(Body, Id, Walked);
+  return exitFromLoop(Body.F, S->getForLoc());
 }
 
 std::vector<KernelWalker::DerivedInduction>
@@ -241,11 +244,31 @@ KernelWalker::bindLoopVariables(const Stmt *Body, const clang::Expr *Inc,
   std::vector<DerivedInduction> Derived;
   if (Modelled && L.Step == Loop::StepKind::Add)
     Derived = derivedInductions(Body, Inc, Cond, Var);
+  std::vector<CarriedVar> Carries;
   for (const Stmt *Part : {static_cast<const Stmt *>(Body),
                            static_cast<const Stmt *>(Inc),
                            static_cast<const Stmt *>(Cond)})
-    havocAssigned(Part, Modelled ? Var : nullptr, "changes in a loop");
+    for (auto &Forgotten : havocAssigned(Part, Modelled ? Var : nullptr,
+                                         "changes in a loop")) {
+      const ValueDecl *D = Forgotten.first;
+      // Written in two parts (body and step): the first value is the one
+      // before the loop.
+      if (D == Var || llvm::any_of(Carries, [&](const CarriedVar &C) {
+            return C.Var == D;
+          }))
+        continue;
+      Carries.push_back({D, Forgotten.second, Frames.back().Env[D].Reason});
+    }
   bindDerivedInductions(Derived, L);
+  // Derived induction variables keep their exact values.
+  llvm::erase_if(Carries, [&](const CarriedVar &C) {
+    return llvm::any_of(Derived, [&](const DerivedInduction &D) {
+      return D.Var == C.Var && !Frames.back().Env[C.Var].isUnknown();
+    });
+  });
+  if (Carried.size() <= L.Id)
+    Carried.resize(L.Id + 1);
+  Carried[L.Id] = std::move(Carries);
   if (Var) {
     if (Modelled)
       Frames.back().Env[Var] =
@@ -326,12 +349,14 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
     C = toPred(eval(CondE), CondE);
   L.Condition = C;
   K.Loops[Id] = L;
-  Flow Body1;
-  if (C.kind() != PredKind::False) {
+  LoopWalk Body1;
+  bool Walked = C.kind() != PredKind::False;
+  if (Walked) {
     // A modelled loop's condition bounds its iterations, as for a for loop.
     if (!Modelled)
       Guards.push_back(C);
-    Body1 = walkLoopBody(Body, Id, UniformsBefore);
+    Body1 = walkLoopBody(Body, Id, UniformsBefore, IsDo ? CondE : nullptr,
+                         /*NextIsStep=*/false);
     if (!Modelled)
       Guards.pop_back();
   }
@@ -339,7 +364,8 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
     K.Loops[Id].Condition = doCondition(CondE, Modelled, L);
   LoopStack.pop_back();
   forgetLoopVariables(Var, Derived, Id);
-  return exitFromLoop(Body1, S->getBeginLoc());
+  finishLoop(Body1, Id, Walked);
+  return exitFromLoop(Body1.F, S->getBeginLoc());
 }
 
 Predicate KernelWalker::doCondition(const clang::Expr *CondE, bool Modelled,

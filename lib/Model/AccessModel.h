@@ -118,6 +118,10 @@ struct UniformValue {
   unsigned Id = 0;
   std::string Description; ///< e.g. "value loaded from 'offsets[blockIdx.x]'"
   SourceLoc Loc;
+  /// Made inside a loop: the same in every thread of an iteration, but it
+  /// may take another value in the next one. An answer that differs with
+  /// its value is no single answer for the launch.
+  bool PerIteration = false;
 };
 
 /// A frame of the inlined call chain from the kernel down to the function

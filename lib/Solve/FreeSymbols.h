@@ -111,6 +111,10 @@ struct FreePlan {
   /// class of symbol Sym alone.
   bool outcomeDependsOn(Symbol Sym,
                         const std::vector<std::array<int64_t, 4>> &Keys) const;
+  /// The same, comparing only cases that execute (Keys[C][0] != 0): whether
+  /// the access runs at all may depend on Sym.
+  bool executedOutcomeDependsOn(
+      Symbol Sym, const std::vector<std::array<int64_t, 4>> &Keys) const;
   uint64_t caseCount() const;
   /// The class of each symbol in case Index (mixed radix over Symbols,
   /// symbol 0 least significant): what values() decodes, without the values.

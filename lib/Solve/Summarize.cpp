@@ -102,11 +102,14 @@ public:
       return CostOf(R);
     Key.clear();
     int64_t Base = floorDiv(R.Lanes.front().Addr, Modulus) * Modulus;
-    for (const LaneAddress &L : R.Lanes) {
+    for (size_t I = 0; I < R.Lanes.size(); ++I) {
+      const LaneAddress &L = R.Lanes[I];
       int64_t Rel;
       if (__builtin_sub_overflow(L.Addr, Base, &Rel))
         return CostOf(R);
-      Key.push_back(int64_t(L.Lane));
+      // A bounded cost also depends on which lanes are sure to be active.
+      bool Sure = I < R.Sure.size() && R.Sure[I];
+      Key.push_back(int64_t(L.Lane) | (int64_t(Sure) << 32));
       Key.push_back(Rel);
     }
     auto It = Seen.find(Key);
@@ -321,9 +324,30 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
     }
   }
 
-  // An opaque subterm's classes may include values it never takes: the
-  // answer holds only when none of them changes an outcome (Opaque.h).
-  if (!S.Opaque.empty()) {
+  // An opaque subterm's classes may include values it never takes, and a
+  // value made in a loop takes several of them in one launch: the answer
+  // holds only when none of them changes an outcome (Opaque.h).
+  // (Whether the access runs at all may depend on the latter: the request
+  // count is then conditional, below.)
+  struct Undecided {
+    Symbol Sym;
+    std::string Why;
+    bool ExecutedOnly;
+  };
+  std::vector<Undecided> MustNotDecide;
+  for (const auto &[Sym, Term] : S.Opaque)
+    MustNotDecide.push_back({Sym,
+                             "the value of '" + S.Name(Sym) +
+                                 "', not known for this launch",
+                             false});
+  for (const SymbolClasses &C : Plan.Symbols)
+    if (C.Sym.Kind == SymbolKind::Uniform && C.Sym.Index < K.Uniforms.size() &&
+        K.Uniforms[C.Sym.Index].PerIteration)
+      MustNotDecide.push_back({C.Sym,
+                               K.Uniforms[C.Sym.Index].Description +
+                                   ", which may differ between iterations",
+                               true});
+  if (!MustNotDecide.empty()) {
     std::vector<std::array<int64_t, 4>> Keys(NCases);
     for (uint64_t C = 0; C < NCases; ++C) {
       const CaseOutcome &O = Outcomes[C];
@@ -332,10 +356,10 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
                      std::llround(O.lowMean() * 1e6),
                  O.Worst.Ideal};
     }
-    for (const auto &[Sym, Term] : S.Opaque)
-      if (Plan.outcomeDependsOn(Sym, Keys)) {
-        Sum.Reason = "the answer depends on the value of '" + S.Name(Sym) +
-                     "', not known for this launch";
+    for (const Undecided &U : MustNotDecide)
+      if (U.ExecutedOnly ? Plan.executedOutcomeDependsOn(U.Sym, Keys)
+                         : Plan.outcomeDependsOn(U.Sym, Keys)) {
+        Sum.Reason = "the answer depends on " + U.Why;
         return Sum;
       }
   }

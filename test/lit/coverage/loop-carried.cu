@@ -1,0 +1,79 @@
+// Locals a loop writes, other than its induction variables, are followed
+// by what kind of unknown they are at the head of an iteration (the least
+// fixpoint over the iterations, docs/model.md "Values carried by loops"):
+// the same in every thread of the block, data, or a gap of the model.
+// Floating-point values every thread computes alike from constants are
+// folded, so a guard on them is decided.
+// RUN: %exit 0 %warplint --all-accesses %s -- 2>&1 | FileCheck %s
+
+#define N 64
+
+// An adaptive step (Runge-Kutta solvers): the step starts at a constant,
+// the guard on it is decided; an attempt loop is left once no error is
+// found, a flag set when a loaded value exceeds zero: leaving is data.
+__global__ void adaptive(const float *Err, float *Y, int Steps) {
+  int Tid = blockIdx.x * 128 + threadIdx.x;
+  float H = 1;
+  if (H <= 0.0)
+    return;
+  int Error;
+  for (int J = 0; J < 12; J++) {
+    Error = 0;
+    Y[Tid * N + J] = H;
+    // CHECK: loop-carried.cu:[[@LINE-1]]:5: remark: global store of 'Y' (4 bytes) in kernel 'adaptive': bounded: 1 to 32 sectors per request (mean 0.0 to 32.0) depending on the data: active lanes depend on whether the thread left the loop 'J' in an earlier iteration
+    for (int I = 0; I < N; I++)
+      if (Err[Tid * N + I] > 0)
+        Error = 1;
+    if (Error != 1)
+      break;
+    H = H * 0.5f;
+  }
+  Y[Tid] = 0;
+  // CHECK: loop-carried.cu:[[@LINE-1]]:3: remark: global store of 'Y' (4 bytes) in kernel 'adaptive': 4 sectors per request (mean 4.0, ideal 4, coalesced)
+}
+
+// A block-uniform offset moved by a uniform amount each iteration: the
+// banks of Tile[Off + tid] do not depend on it, the sectors of In[...] do.
+__global__ void uniformOffset(const float *In, float *Out, int Count) {
+  __shared__ float Tile[4096];
+  int Off = 0;
+  for (int I = 0; I < Count; I++) {
+    Tile[Off + threadIdx.x] = In[Off + threadIdx.x];
+    // CHECK: loop-carried.cu:[[@LINE-1]]:31: remark: global load of 'In' (4 bytes) in kernel 'uniformOffset': unknown: the answer depends on the value 'Off' has in one iteration of the loop at {{.*}}, which may differ between iterations
+    // CHECK: loop-carried.cu:[[@LINE-2]]:5: remark: shared store of 'Tile' (4 bytes) in kernel 'uniformOffset': 1 wavefront per request (mean 1.0, ideal 1)
+    Off = Off * 2 + 1;
+  }
+  Out[threadIdx.x] = Tile[threadIdx.x];
+}
+
+// After a loop, a local holds its value from before the loop (no
+// iteration) or from some iteration: here a per-thread value or 5, then
+// one value for the whole block.
+__global__ void afterLoop(float *Out, int Count) {
+  __shared__ float S[1024];
+  int X = 5;
+  for (int I = 0; I < Count; I++)
+    X = threadIdx.x * 2;
+  S[X] = 0;
+  // CHECK: loop-carried.cu:[[@LINE-1]]:3: remark: shared store of 'S' (4 bytes) in kernel 'afterLoop': unknown: the address depends on 'X', which changes in a loop
+  int Y = 7;
+  for (int I = 0; I < Count; I++)
+    Y = (Y * 3) % 512;
+  S[Y + threadIdx.x] = 1;
+  // CHECK: loop-carried.cu:[[@LINE-1]]:3: remark: shared store of 'S' (4 bytes) in kernel 'afterLoop': 1 wavefront per request (mean 1.0, ideal 1)
+  Out[threadIdx.x] = S[threadIdx.x];
+}
+
+// The step of a for loop runs after each iteration: its loads count.
+__global__ void linkedSteps(const int *Next, float *Out) {
+  for (int I = threadIdx.x; I >= 0; I = Next[I])
+    // CHECK: loop-carried.cu:[[@LINE-1]]:41: remark: global load of 'Next' (4 bytes) in kernel 'linkedSteps': unknown: the address depends on the loop variable 'I'
+    Out[threadIdx.x] += 1;
+}
+
+void launch(const float *E, float *Y, const int *Nx, int Steps) {
+  adaptive<<<8, 128>>>(E, Y, Steps);
+  uniformOffset<<<8, 128>>>(E, Y, Steps);
+  afterLoop<<<8, 128>>>(Y, Steps);
+  linkedSteps<<<8, 128>>>(Nx, Y);
+}
