@@ -200,8 +200,10 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
     AbsValue B = toInt(eval(C->getArg(1)), C->getArg(1));
     if (A.isUnknown() || B.isUnknown()) {
       const AbsValue &U = A.isUnknown() ? A : B;
-      return AbsValue::unknown(U.Reason,
-                               threadDependent(A) || threadDependent(B));
+      AbsValue Out = AbsValue::unknown(U.Reason, threadDependent(A) ||
+                                                     threadDependent(B));
+      Out.Data = AbsValue::allUnknownsData({&A, &B});
+      return Out;
     }
     return AbsValue::integer(
         Expr::binary(IsMin ? ExprKind::Min : ExprKind::Max, A.Int, B.Int));

@@ -734,9 +734,12 @@ AbsValue KernelWalker::evalConditional(
                (!P.hasUnknown() || P.unknownsFromData());
     return Out;
   }
-  return AbsValue::unknown("the conditional '" + text(C) + "'",
-                           threadDependent(P) || threadDependent(A) ||
-                               threadDependent(B));
+  // Two known arms chosen on data: one of them, as data decides.
+  AbsValue Out = AbsValue::unknown("the conditional '" + text(C) + "'",
+                                   threadDependent(P) || threadDependent(A) ||
+                                       threadDependent(B));
+  Out.Data = P.hasUnknown() && P.unknownsFromData();
+  return Out;
 }
 
 } // namespace warplint

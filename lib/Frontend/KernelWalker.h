@@ -306,9 +306,10 @@ private:
   TrialState saveTrial() const;
   void restoreTrial(const TrialState &S);
   CarriedClass classOf(const AbsValue &V) const;
-  /// The value a carried local stands for in class C at a loop's head.
+  /// The value a carried local stands for in class C, at a loop's head
+  /// (PerIteration) or after it.
   AbsValue carriedValue(const CarriedVar &V, CarriedClass C,
-                        clang::SourceLocation At);
+                        clang::SourceLocation At, bool PerIteration);
   void bindCarried(const std::vector<CarriedVar> &Vars,
                    const std::vector<CarriedClass> &Classes,
                    clang::SourceLocation At);

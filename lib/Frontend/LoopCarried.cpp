@@ -124,7 +124,7 @@ CarriedClass KernelWalker::classOf(const AbsValue &V) const {
 }
 
 AbsValue KernelWalker::carriedValue(const CarriedVar &V, CarriedClass C,
-                                    SourceLocation At) {
+                                    SourceLocation At, bool PerIteration) {
   QualType T = V.Var->getType().getNonReferenceType();
   switch (C) {
   case CarriedClass::Uniform:
@@ -133,9 +133,11 @@ AbsValue KernelWalker::carriedValue(const CarriedVar &V, CarriedClass C,
       // One symbol per loop walk: the same in every thread, whatever value
       // the iteration gives it.
       return newUniform("the value '" + V.Var->getName().str() +
-                            "' has in one iteration of the loop at " +
+                            (PerIteration ? "' has in one iteration of the "
+                                            "loop at "
+                                          : "' has after the loop at ") +
                             locString(Ctx, At),
-                        At, /*PerIteration=*/true);
+                        At, PerIteration);
     }
     return C == CarriedClass::Uniform ? AbsValue::unknown(V.Reason, false)
                                       : AbsValue::data(V.Reason, false);
@@ -151,7 +153,8 @@ void KernelWalker::bindCarried(const std::vector<CarriedVar> &Vars,
                                const std::vector<CarriedClass> &Classes,
                                SourceLocation At) {
   for (size_t I = 0; I < Vars.size(); ++I)
-    Frames.back().Env[Vars[I].Var] = carriedValue(Vars[I], Classes[I], At);
+    Frames.back().Env[Vars[I].Var] =
+        carriedValue(Vars[I], Classes[I], At, /*PerIteration=*/true);
 }
 
 void KernelWalker::joinCarried(const std::vector<CarriedVar> &Vars,
@@ -200,7 +203,9 @@ void KernelWalker::afterLoop(const std::vector<CarriedVar> &Vars,
     if (Exit != CarriedClass::Uniform &&
         (C == CarriedClass::Uniform || C == CarriedClass::UniformData))
       C = Exit;
-    Frames.back().Env[Vars[I].Var] = carriedValue(Vars[I], C, At);
+    // Fixed after the loop, unless an enclosing loop runs it again.
+    Frames.back().Env[Vars[I].Var] =
+        carriedValue(Vars[I], C, At, !LoopStack.empty());
   }
 }
 

@@ -89,7 +89,7 @@ bool KernelWalker::loopStep(const clang::Expr *Write, const ValueDecl *Var,
   const clang::Expr *RHS = B->getRHS();
   BinaryOperatorKind Op = B->getOpcode();
   if (Op == BO_Assign) {
-    // i = i + c / i = i * c / ...
+    // i = i + c / i = i * c / ... (and c + i, c * i)
     if (const auto *R = dyn_cast<BinaryOperator>(RHS->IgnoreParenImpCasts()))
       if (WrittenVars::target(R->getLHS()) == Var) {
         Op = R->getOpcode() == BO_Add   ? BO_AddAssign
@@ -100,6 +100,11 @@ bool KernelWalker::loopStep(const clang::Expr *Write, const ValueDecl *Var,
              : R->getOpcode() == BO_Shr ? BO_ShrAssign
                                         : BO_Assign;
         RHS = R->getRHS();
+      } else if (WrittenVars::target(R->getRHS()) == Var &&
+                 (R->getOpcode() == BO_Add || R->getOpcode() == BO_Mul)) {
+        // i = c + i / i = 2 * i
+        Op = R->getOpcode() == BO_Add ? BO_AddAssign : BO_MulAssign;
+        RHS = R->getLHS();
       }
   }
   if (std::optional<int64_t> C = ConstOf(RHS)) {

@@ -71,9 +71,50 @@ __global__ void linkedSteps(const int *Next, float *Out) {
     Out[threadIdx.x] += 1;
 }
 
+// A binary search (merge sort's rank): the position moves on comparisons
+// with loaded keys, so it is data, and so are the addresses made from it.
+__device__ unsigned rankOf(unsigned Val, const unsigned *Data, unsigned L,
+                           unsigned Stride) {
+  unsigned Pos = 0;
+  for (; Stride > 0; Stride >>= 1) {
+    unsigned NewPos = umin(Pos + Stride, L);
+    if (Data[NewPos - 1] <= Val)
+      // CHECK: loop-carried.cu:[[@LINE-1]]:9: remark: shared load of 'Keys' (4 bytes) in 'rankOf' called from kernel 'search': bounded: 1 to 8 wavefronts per request (mean 1.0 to 8.0) depending on the data
+      Pos = NewPos;
+  }
+  return Pos;
+}
+
+__global__ void search(const unsigned *In, unsigned *Out) {
+  __shared__ unsigned Keys[256];
+  Keys[threadIdx.x] = In[threadIdx.x];
+  __syncthreads();
+  unsigned V = Keys[threadIdx.x];
+  unsigned P = rankOf(V, Keys, 128, 128);
+  Out[P + threadIdx.x] = V;
+  // CHECK: loop-carried.cu:[[@LINE-1]]:3: remark: global store of 'Out' (4 bytes) in kernel 'search': bounded: 1 to 32 sectors per request (mean 1.0 to 32.0) depending on the data
+}
+
+// A multiplicative step written `i = 2 * i`: the last power of two not
+// above a count is one value for the block after the loop.
+__global__ void lastPower(float *Out, int Count) {
+  __shared__ float P[256];
+  int Df = 1;
+  for (int I = 2; I <= 256; I = 2 * I)
+    if (Count >= I)
+      Df = I;
+  P[threadIdx.x] = 1;
+  __syncthreads();
+  if (threadIdx.x == Df - 1)
+    Out[blockIdx.x] = P[threadIdx.x];
+  // CHECK: loop-carried.cu:[[@LINE-1]]:23: remark: shared load of 'P' (4 bytes) in kernel 'lastPower': 1 wavefront per request
+}
+
 void launch(const float *E, float *Y, const int *Nx, int Steps) {
   adaptive<<<8, 128>>>(E, Y, Steps);
   uniformOffset<<<8, 128>>>(E, Y, Steps);
   afterLoop<<<8, 128>>>(Y, Steps);
   linkedSteps<<<8, 128>>>(Nx, Y);
+  search<<<1, 256>>>((const unsigned *)Nx, (unsigned *)Y);
+  lastPower<<<4, 256>>>(Y, Steps);
 }
