@@ -270,14 +270,11 @@ KernelWalker::derivedInductions(const Stmt *Body, const clang::Expr *Inc,
       if (R.Found ||
           Step->Amount->HasSideEffects(Ctx, /*IncludePossibleEffects=*/true))
         continue;
-      // Evaluated without leaving a trace: the increment is walked again in
-      // its place, as part of the body.
-      size_t NA = K.Accesses.size(), NU = K.Uniforms.size(),
-             NR = K.Remarks.size();
+      // Evaluated without leaving a trace: the step is walked again in its
+      // place (in the body, or after it for a for loop's increment).
+      TrialState Saved = saveTrial();
       AbsValue V = eval(Step->Amount);
-      K.Accesses.resize(NA);
-      K.Uniforms.resize(NU);
-      K.Remarks.resize(NR);
+      restoreTrial(Saved);
       if (V.K != AbsValue::Kind::Int)
         continue;
       Amount = V.Int;

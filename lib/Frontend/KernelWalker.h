@@ -303,8 +303,13 @@ private:
     JumpTarget Jumps;                  ///< of the walk that counts
     clang::SourceLocation At;          ///< the body
   };
+  /// Everything walking can change, to be undone after a trial walk or an
+  /// evaluation that must leave no trace.
   TrialState saveTrial() const;
   void restoreTrial(const TrialState &S);
+  /// Walks one iteration of a loop body; Jumps gets its breaks and
+  /// continues.
+  Flow walkLoopIteration(const clang::Stmt *Body, JumpTarget &Jumps);
   CarriedClass classOf(const AbsValue &V) const;
   /// The value a carried local stands for in class C, at a loop's head
   /// (PerIteration) or after it.

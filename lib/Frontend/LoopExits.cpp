@@ -145,6 +145,14 @@ KernelWalker::stayedInLoop(const Predicate &Exit, unsigned LoopId,
                           Predicate::negate(Previous)});
 }
 
+Flow KernelWalker::walkLoopIteration(const Stmt *Body, JumpTarget &Jumps) {
+  JumpTargets.push_back({});
+  Flow F = walkStmt(Body);
+  Jumps = std::move(JumpTargets.back());
+  JumpTargets.pop_back();
+  return F;
+}
+
 KernelWalker::LoopWalk
 KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
                            size_t UniformsBefore, const clang::Expr *Next,
@@ -152,8 +160,7 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
   LoopWalk W;
   ExitFinder EF;
   EF.TraverseStmt(const_cast<Stmt *>(Body));
-  if (LoopId < Carried.size())
-    W.Vars = Carried[LoopId];
+  W.Vars = Carried[LoopId];
   const std::vector<CarriedVar> &Vars = W.Vars;
   SourceLocation At = W.At = Body->getBeginLoc();
   // What the carried locals are at the head of an iteration: first what
@@ -178,10 +185,8 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
       bindCarried(Vars, Classes, At);
       TrialState Saved = saveTrial();
       ++TrialWalks;
-      JumpTargets.push_back({});
-      Flow F = walkStmt(Body);
-      JumpTarget Jumps = std::move(JumpTargets.back());
-      JumpTargets.pop_back();
+      JumpTarget Jumps;
+      Flow F = walkLoopIteration(Body, Jumps);
       Exit = orElse(F.Break, F.Return);
       // The values the next iteration starts with: at the end of the body
       // and at each continue, after the step (or a do loop's test).
@@ -220,10 +225,7 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
                                         K.Loops[LoopId].VarName +
                                         "' in an earlier iteration",
                                     Dep, ExitOnData));
-  JumpTargets.push_back({});
-  W.F = walkStmt(Body);
-  W.Jumps = std::move(JumpTargets.back());
-  JumpTargets.pop_back();
+  W.F = walkLoopIteration(Body, W.Jumps);
   // A for loop's step runs after every iteration that did not leave: its
   // accesses count under that guard.
   if (Next && NextIsStep &&
@@ -243,9 +245,8 @@ void KernelWalker::finishLoop(const LoopWalk &W, unsigned LoopId,
                               bool Walked) {
   if (!Walked) {
     // The body never runs: what it writes keeps its value.
-    if (LoopId < Carried.size())
-      for (const CarriedVar &V : Carried[LoopId])
-        Frames.back().Env[V.Var] = V.Before;
+    for (const CarriedVar &V : Carried[LoopId])
+      Frames.back().Env[V.Var] = V.Before;
     return;
   }
   afterLoop(W.Vars, W.Classes, W.Jumps,

@@ -25,14 +25,12 @@ std::optional<Expr> KernelWalker::uniformStep(const clang::Expr *E) {
   // (assignments, increments) disqualify the step.
   if (!E || E->HasSideEffects(Ctx, /*IncludePossibleEffects=*/false))
     return std::nullopt;
-  // The increment is not walked for accesses (it never was): evaluate it
-  // without leaving any trace in the model.
-  size_t NA = K.Accesses.size(), NU = K.Uniforms.size(), NR = K.Remarks.size();
+  // Evaluated without leaving any trace in the model: the increment is
+  // walked for its accesses after the body (walkLoopBody).
+  TrialState Saved = saveTrial();
   AbsValue V = eval(E);
-  bool Clean = K.Uniforms.size() == NU;
-  K.Accesses.resize(NA);
-  K.Uniforms.resize(NU);
-  K.Remarks.resize(NR);
+  bool Clean = K.Uniforms.size() == Saved.Uniforms;
+  restoreTrial(Saved);
   if (V.K != AbsValue::Kind::Int || !Clean)
     return std::nullopt;
   // Only launch constants and kernel parameters: the same in every thread
@@ -184,6 +182,7 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
   size_t UniformsBefore = K.Uniforms.size();
   K.Loops.emplace_back();
   LoopThreadDep.push_back(false);
+  Carried.emplace_back();
   Loop L;
   L.Id = Id;
   L.Loc = loc(S->getForLoc());
@@ -271,8 +270,6 @@ KernelWalker::bindLoopVariables(const Stmt *Body, const clang::Expr *Inc,
       return D.Var == C.Var && !Frames.back().Env[C.Var].isUnknown();
     });
   });
-  if (Carried.size() <= L.Id)
-    Carried.resize(L.Id + 1);
   Carried[L.Id] = std::move(Carries);
   if (Var) {
     if (Modelled)
@@ -319,6 +316,7 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
   size_t UniformsBefore = K.Uniforms.size();
   K.Loops.emplace_back();
   LoopThreadDep.push_back(true);
+  Carried.emplace_back();
   Loop L;
   L.Id = Id;
   L.Loc = loc(S->getBeginLoc());

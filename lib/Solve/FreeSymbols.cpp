@@ -192,32 +192,18 @@ bool FreePlan::positional(Symbol Sym) const {
 }
 
 bool FreePlan::outcomeDependsOn(
-    Symbol Sym, const std::vector<std::array<int64_t, 4>> &Keys) const {
-  uint64_t Stride = 1;
-  for (const SymbolClasses &SC : Symbols) {
-    uint64_t Size = SC.Classes.size();
-    if (SC.Sym == Sym) {
-      for (uint64_t C = 0; C < Keys.size(); ++C)
-        if (Keys[C] != Keys[C - C / Stride % Size * Stride])
-          return true;
-      return false;
-    }
-    Stride *= Size;
-  }
-  return false;
-}
-
-bool FreePlan::executedOutcomeDependsOn(
-    Symbol Sym, const std::vector<std::array<int64_t, 4>> &Keys) const {
+    Symbol Sym, const std::vector<std::array<int64_t, 4>> &Keys,
+    bool ExecutedOnly) const {
   uint64_t Stride = 1;
   for (const SymbolClasses &SC : Symbols) {
     uint64_t Size = SC.Classes.size();
     if (SC.Sym == Sym) {
       // Per group of cases that differ in Sym's class only: the first
-      // executed case's outcome, which every other executed one must equal.
+      // case's outcome (the first executed one), which every other must
+      // equal.
       std::map<uint64_t, uint64_t> First;
       for (uint64_t C = 0; C < Keys.size(); ++C) {
-        if (!Keys[C][0])
+        if (ExecutedOnly && !Keys[C][0])
           continue;
         auto [It, New] = First.emplace(C - C / Stride % Size * Stride, C);
         if (!New && Keys[It->second] != Keys[C])

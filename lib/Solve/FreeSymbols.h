@@ -109,12 +109,11 @@ struct FreePlan {
   bool positional(Symbol Sym) const;
   /// Whether some case's outcome (Keys, by case index) changes with the
   /// class of symbol Sym alone.
+  /// ExecutedOnly: compare only cases that execute (Keys[C][0] != 0), so
+  /// that whether the access runs at all may depend on Sym.
   bool outcomeDependsOn(Symbol Sym,
-                        const std::vector<std::array<int64_t, 4>> &Keys) const;
-  /// The same, comparing only cases that execute (Keys[C][0] != 0): whether
-  /// the access runs at all may depend on Sym.
-  bool executedOutcomeDependsOn(
-      Symbol Sym, const std::vector<std::array<int64_t, 4>> &Keys) const;
+                        const std::vector<std::array<int64_t, 4>> &Keys,
+                        bool ExecutedOnly = false) const;
   uint64_t caseCount() const;
   /// The class of each symbol in case Index (mixed radix over Symbols,
   /// symbol 0 least significant): what values() decodes, without the values.

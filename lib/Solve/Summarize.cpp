@@ -357,8 +357,7 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
                  O.Worst.Ideal};
     }
     for (const Undecided &U : MustNotDecide)
-      if (U.ExecutedOnly ? Plan.executedOutcomeDependsOn(U.Sym, Keys)
-                         : Plan.outcomeDependsOn(U.Sym, Keys)) {
+      if (Plan.outcomeDependsOn(U.Sym, Keys, U.ExecutedOnly)) {
         Sum.Reason = "the answer depends on " + U.Why;
         return Sum;
       }
