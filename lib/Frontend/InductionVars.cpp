@@ -210,6 +210,20 @@ WriteSites writesIn(const Stmt *Body, const clang::Expr *Inc,
   return W;
 }
 
+/// The locals other than LoopVar that the loop writes exactly once, in an
+/// expression it runs once per iteration, each with that write.
+std::vector<std::pair<const ValueDecl *, const clang::Expr *>>
+writtenOncePerIteration(const WriteSites &W, const Stmt *Body,
+                        const clang::Expr *Inc, const ValueDecl *LoopVar) {
+  std::vector<const clang::Expr *> Regular = everyIteration(Body, Inc);
+  std::vector<std::pair<const ValueDecl *, const clang::Expr *>> Out;
+  for (const auto &[Var, Writes] : W.Writes)
+    if (Var != LoopVar && Writes.size() == 1 &&
+        llvm::is_contained(Regular, Writes.front()->IgnoreParens()))
+      Out.push_back({Var, Writes.front()});
+  return Out;
+}
+
 } // namespace
 
 const ValueDecl *KernelWalker::whileInduction(const Stmt *Body,
@@ -228,6 +242,7 @@ const ValueDecl *KernelWalker::whileInduction(const Stmt *Body,
     if (!R.Found || !Start || Start->K != AbsValue::Kind::Int)
       continue;
     L.VarName = Var->getName().str();
+    setLoopVarType(Var, L);
     if (!loopStep(E, Var, L)) {
       if (L.UnknownReason.empty())
         L.UnknownReason = "unsupported step '" + text(E) + "'";
@@ -239,20 +254,41 @@ const ValueDecl *KernelWalker::whileInduction(const Stmt *Body,
   return nullptr;
 }
 
+std::map<const ValueDecl *, GeometricSequence>
+KernelWalker::geometricLocals(const Stmt *Body, const clang::Expr *Inc,
+                              const clang::Expr *Cond,
+                              const ValueDecl *LoopVar) {
+  std::map<const ValueDecl *, GeometricSequence> Out;
+  WriteSites W = writesIn(Body, Inc, Cond);
+  for (const auto &[Var, Write] :
+       writtenOncePerIteration(W, Body, Inc, LoopVar)) {
+    Loop Step; // what loopStep reads from the write: kind and factor
+    Step.VarName = Var->getName().str();
+    if (!loopStep(Write, Var, Step) || Step.Step == Loop::StepKind::Add ||
+        Step.StepExpr)
+      continue;
+    std::optional<AbsValue> Before = valueBeforeLoop(Var);
+    if (!Before || Before->K != AbsValue::Kind::Int)
+      continue;
+    std::optional<int64_t> Start = Before->Int.asConst();
+    if (!Start)
+      continue;
+    setLoopVarType(Var, Step);
+    Out[Var] = {*Start, Step.Step == Loop::StepKind::Divide, Step.StepValue,
+                Step.VarBits, Step.VarSigned, Step.VarName};
+  }
+  return Out;
+}
+
 std::vector<KernelWalker::DerivedInduction>
 KernelWalker::derivedInductions(const Stmt *Body, const clang::Expr *Inc,
                                 const clang::Expr *Cond,
                                 const ValueDecl *LoopVar) {
   std::vector<DerivedInduction> Out;
   WriteSites W = writesIn(Body, Inc, Cond);
-  // Where a write may stand: run once per iteration.
-  std::vector<const clang::Expr *> Regular = everyIteration(Body, Inc);
-
-  for (const auto &[Var, Writes] : W.Writes) {
-    if (Var == LoopVar || Writes.size() != 1 ||
-        !llvm::is_contained(Regular, Writes.front()->IgnoreParens()))
-      continue;
-    std::optional<Increment> Step = incrementOf(Writes.front(), Var);
+  for (const auto &[Var, Write] :
+       writtenOncePerIteration(W, Body, Inc, LoopVar)) {
+    std::optional<Increment> Step = incrementOf(Write, Var);
     if (!Step)
       continue;
     std::optional<AbsValue> Before = valueBeforeLoop(Var);
@@ -283,8 +319,7 @@ KernelWalker::derivedInductions(const Stmt *Body, const clang::Expr *Inc,
       QualType Pointee = Var->getType()->getPointeeType();
       if (Pointee.isNull() || Pointee->isIncompleteType())
         continue;
-      Amount =
-          Amount * Expr(Ctx.getTypeSizeInChars(Pointee).getQuantity());
+      Amount = Amount * Expr(Ctx.getTypeSizeInChars(Pointee).getQuantity());
     }
     if (Step->Sign < 0)
       Amount = Expr(-1) * Amount;

@@ -241,6 +241,8 @@ private:
   std::optional<AbsValue> valueBeforeLoop(const clang::ValueDecl *Var);
   /// Sets L.Init from Var's value before the loop, or L.UnknownReason.
   void setLoopInit(const clang::ValueDecl *Var, Loop &L);
+  /// Sets L.VarBits and L.VarSigned from Var's type (integers only).
+  void setLoopVarType(const clang::ValueDecl *Var, Loop &L);
   /// Fills L's step from Write, the expression that steps Var once per
   /// iteration; false (with L.UnknownReason when it says more than
   /// "unsupported") when the step is not modelled.
@@ -281,6 +283,8 @@ private:
     const clang::ValueDecl *Var = nullptr;
     AbsValue Before;    ///< its value on entry to the loop
     std::string Reason; ///< "'x', which changes in a loop (file:line)"
+    /// Multiplied by a constant once per iteration from a constant start.
+    std::optional<GeometricSequence> Sequence;
   };
   using Env = std::map<const clang::ValueDecl *, AbsValue>;
   /// The environments at the jumps out of a statement being walked: breaks
@@ -376,7 +380,8 @@ private:
   AbsValue opaqueLoadValue(const AbsValue &Addr, const clang::Expr *E);
   /// A fresh block-uniform symbol (KernelModel::Uniforms).
   AbsValue newUniform(std::string Description, clang::SourceLocation At,
-                      bool PerIteration);
+                      bool PerIteration = false,
+                      std::optional<GeometricSequence> Sequence = std::nullopt);
   /// A pointer into A's or B's objects, as chosen by a condition: an
   /// unknown offset, Why as the reason.
   static AbsValue eitherPointer(const AbsValue &A, const AbsValue &B,
@@ -403,6 +408,11 @@ private:
   /// whole statement of the body, written nowhere else in the loop, and read
   /// by the condition. Fills L's name, step and init (or UnknownReason when
   /// the step or the start cannot be modelled); nullptr when there is none.
+  /// Locals of the loop other than LoopVar that start at a constant and are
+  /// multiplied or divided by a constant once per iteration.
+  std::map<const clang::ValueDecl *, GeometricSequence>
+  geometricLocals(const clang::Stmt *Body, const clang::Expr *Inc,
+                  const clang::Expr *Cond, const clang::ValueDecl *LoopVar);
   const clang::ValueDecl *whileInduction(const clang::Stmt *Body,
                                          const clang::Expr *Cond, Loop &L);
   /// Gives each derived variable its value in iteration (LoopVar - Init) /

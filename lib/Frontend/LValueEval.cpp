@@ -231,9 +231,11 @@ LValue KernelWalker::evalLValue(const clang::Expr *E) {
 }
 
 AbsValue KernelWalker::newUniform(std::string Description, SourceLocation At,
-                                  bool PerIteration) {
+                                  bool PerIteration,
+                                  std::optional<GeometricSequence> Sequence) {
   unsigned Id = K.Uniforms.size();
-  K.Uniforms.push_back({Id, std::move(Description), loc(At), PerIteration});
+  K.Uniforms.push_back(
+      {Id, std::move(Description), loc(At), PerIteration, std::move(Sequence)});
   return AbsValue::integer(Expr::symbol(SymbolKind::Uniform, Id));
 }
 

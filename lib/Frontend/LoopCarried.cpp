@@ -137,7 +137,8 @@ AbsValue KernelWalker::carriedValue(const CarriedVar &V, CarriedClass C,
                                             "loop at "
                                           : "' has after the loop at ") +
                             locString(Ctx, At),
-                        At, PerIteration);
+                        At, PerIteration,
+                        PerIteration ? V.Sequence : std::nullopt);
     }
     return C == CarriedClass::Uniform ? AbsValue::unknown(V.Reason, false)
                                       : AbsValue::data(V.Reason, false);

@@ -52,6 +52,14 @@ std::optional<AbsValue> KernelWalker::valueBeforeLoop(const ValueDecl *Var) {
   return std::nullopt;
 }
 
+void KernelWalker::setLoopVarType(const ValueDecl *Var, Loop &L) {
+  QualType T = Var->getType().getNonReferenceType();
+  if (!T->isIntegerType() || T->isDependentType())
+    return;
+  L.VarBits = unsigned(Ctx.getTypeSize(T));
+  L.VarSigned = T->isSignedIntegerType();
+}
+
 void KernelWalker::setLoopInit(const ValueDecl *Var, Loop &L) {
   std::optional<AbsValue> V = valueBeforeLoop(Var);
   if (V && V->K == AbsValue::Kind::Int) {
@@ -174,6 +182,8 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
   } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(S->getInit())) {
     if (B->getOpcode() == BO_Assign)
       Var = WrittenVars::target(B->getLHS());
+    else if (writtenBy(B) == FirstStepped)
+      Var = FirstStepped; // `for (it += tid; ...)`: the init was walked
   } else if (!S->getInit()) {
     Var = FirstStepped;
   }
@@ -189,8 +199,10 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
   L.Parents = LoopStack;
   L.UnrollPragma = PendingUnroll;
   PendingUnroll.reset();
-  if (Var)
+  if (Var) {
     L.VarName = Var->getName().str();
+    setLoopVarType(Var, L);
+  }
 
   // The step: the one operand of the increment's comma list that writes
   // Var.
@@ -249,6 +261,7 @@ KernelWalker::bindLoopVariables(const Stmt *Body, const clang::Expr *Inc,
   if (Modelled && L.Step == Loop::StepKind::Add)
     Derived = derivedInductions(Body, Inc, Cond, Var);
   std::vector<CarriedVar> Carries;
+  auto Sequences = geometricLocals(Body, Inc, Cond, Modelled ? Var : nullptr);
   for (const Stmt *Part : {static_cast<const Stmt *>(Body),
                            static_cast<const Stmt *>(Inc),
                            static_cast<const Stmt *>(Cond)})
@@ -262,6 +275,8 @@ KernelWalker::bindLoopVariables(const Stmt *Body, const clang::Expr *Inc,
           }))
         continue;
       Carries.push_back({D, Forgotten.second, Frames.back().Env[D].Reason});
+      if (auto It = Sequences.find(D); It != Sequences.end())
+        Carries.back().Sequence = It->second;
     }
   bindDerivedInductions(Derived, L);
   // Derived induction variables keep their exact values.

@@ -103,6 +103,11 @@ struct Loop {
   /// nullopt when there is none. nvcc's merging of the iterations' accesses
   /// depends on it (lib/Facts).
   std::optional<unsigned> UnrollPragma;
+  /// The variable's integer type: a multiplying loop whose bound is not
+  /// known for the launch can only take the values its type holds
+  /// (lib/Solve/GeometricLoops.h).
+  unsigned VarBits = 64;
+  bool VarSigned = true;
 };
 
 /// A scalar kernel parameter.
@@ -111,6 +116,19 @@ struct Param {
   std::string Name;
   std::string Type;
   bool IsPointer = false;
+};
+
+/// A local that starts at a constant and is multiplied (or divided) by a
+/// constant once in every iteration of a loop (`offset <<= 1` beside the
+/// loop's own `d >>= 1`): at the head of iteration t it is
+/// Start * Factor^t (Start / Factor^t), as long as its type holds it.
+struct GeometricSequence {
+  int64_t Start = 1;
+  bool Divide = false;
+  int64_t Factor = 2;
+  unsigned Bits = 64;
+  bool Signed = true;
+  std::string Name; ///< the local's name
 };
 
 /// An opaque block-uniform value (see SymbolKind::Uniform).
@@ -122,6 +140,9 @@ struct UniformValue {
   /// may take another value in the next one. An answer that differs with
   /// its value is no single answer for the launch.
   bool PerIteration = false;
+  /// For a per-iteration value: the values it takes, when it is a
+  /// geometric sequence (the solver then has a case for each).
+  std::optional<GeometricSequence> Sequence;
 };
 
 /// A frame of the inlined call chain from the kernel down to the function

@@ -34,7 +34,7 @@ std::vector<Site> collectSites(const SolveSpace &S, PolyAtoms &P) {
     X.IsOffset = I == 0;
     X.Failed = expandPolynomial(Exprs[I], S, P, X.Terms).has_value();
     for (Symbol Sym : Exprs[I].symbols())
-      if (isFreeSymbol(Sym, S.Assumed))
+      if (S.reduced(Sym))
         X.Free.insert(Sym);
     Sites.push_back(std::move(X));
   }
@@ -118,7 +118,7 @@ std::vector<Monomials> candidates(const SolveSpace &S, const PolyAtoms &P,
       std::set<Symbol> Syms = symbolsOf(P, Key);
       bool AnyFree = false;
       for (Symbol Sym : Syms)
-        AnyFree |= isFreeSymbol(Sym, S.Assumed);
+        AnyFree |= S.reduced(Sym);
       if (!AnyFree || (Key.size() == 1 && Params.count(*Syms.begin())))
         continue;
       Usable &= freeOnly(P, Key, S);

@@ -119,10 +119,43 @@ std::optional<std::string> describeByResidue(const SymbolClasses &SC,
   return Out;
 }
 
+/// The chosen values of a value-set symbol (its classes are its values,
+/// ascending): runs of consecutive members as ranges, since no value
+/// between two members occurs ("s >= 32", "2 <= s && s <= 8").
+std::string describeValueSet(const SymbolClasses &SC,
+                             const std::set<unsigned> &Chosen,
+                             const std::string &N) {
+  std::vector<std::string> Parts;
+  unsigned Last = unsigned(SC.Classes.size()) - 1;
+  for (auto It = Chosen.begin(); It != Chosen.end();) {
+    unsigned First = *It, End = *It;
+    while (++It != Chosen.end() && *It == End + 1)
+      End = *It;
+    std::string A = std::to_string(SC.Classes[First].Value);
+    std::string B = std::to_string(SC.Classes[End].Value);
+    if (First == 0 && End == Last)
+      return "";
+    if (First == End)
+      Parts.push_back(N + " == " + A);
+    else if (End == Last)
+      Parts.push_back(N + " >= " + A);
+    else if (First == 0)
+      Parts.push_back(N + " <= " + B);
+    else
+      Parts.push_back(A + " <= " + N + " && " + N + " <= " + B);
+  }
+  std::string Out;
+  for (const std::string &P : Parts)
+    Out += (Out.empty() ? "" : " || ") + P;
+  return Out;
+}
+
 /// Describes the chosen classes of one symbol.
 std::string describeSymbol(const SymbolClasses &SC,
                            const std::set<unsigned> &Chosen,
                            const std::string &N) {
+  if (SC.ValueSet)
+    return describeValueSet(SC, Chosen, N);
   if (SC.HasWindow)
     if (auto Short = describeByResidue(SC, Chosen, N))
       return *Short;
@@ -302,24 +335,72 @@ describeCases(const FreePlan &Plan, const std::vector<uint64_t> &Chosen,
     Set = std::move(Next);
   }
 
-  // Group by all symbols but the last one that is still constrained.
+  // Group by all symbols but one that is still constrained, the one that
+  // leaves the fewest groups (the last of equals): its classes in a group
+  // are described together ("offset >= 16 && ...").
   std::vector<std::string> Disjuncts;
   int Last = -1;
-  for (uint64_t T : Set)
-    for (size_t S = 0; S < NS; ++S)
+  std::map<uint64_t, std::set<unsigned>> ByRest;
+  for (size_t S = 0; S < NS; ++S) {
+    bool Constrained = false;
+    for (uint64_t T : Set)
+      Constrained |= Digit(T, S) >= 0;
+    if (!Constrained)
+      continue;
+    std::map<uint64_t, std::set<unsigned>> Groups;
+    for (uint64_t T : Set) {
+      std::set<unsigned> &G = Groups[With(T, S, -1)];
       if (Digit(T, S) >= 0)
-        Last = std::max(Last, int(S));
+        G.insert(unsigned(Digit(T, S)));
+    }
+    if (Last < 0 || Groups.size() <= ByRest.size()) {
+      Last = int(S);
+      ByRest = std::move(Groups);
+    }
+  }
   if (Last < 0)
     return "";
-  std::map<uint64_t, std::set<unsigned>> ByRest;
-  for (uint64_t T : Set) {
-    uint64_t Key = With(T, size_t(Last), -1);
-    if (Digit(T, size_t(Last)) >= 0)
-      ByRest[Key].insert(unsigned(Digit(T, size_t(Last))));
-    else
-      ByRest[Key];
+  // Groups with the same classes of that symbol whose keys differ in one
+  // other symbol only are one disjunct: that symbol's classes together
+  // ("Offset >= 16 && D > 31", not one disjunct per value of Offset).
+  std::map<std::set<unsigned>, std::vector<uint64_t>> BySet;
+  for (auto &[Key, Classes] : ByRest)
+    BySet[Classes].push_back(Key);
+  struct Disjunct {
+    uint64_t Key;
+    std::set<unsigned> Classes;
+    int Other = -1;
+    std::set<unsigned> OtherClasses;
+  };
+  std::vector<Disjunct> Parts;
+  for (auto &[Classes, Keys] : BySet) {
+    int Other = -1;
+    bool One = Keys.size() > 1;
+    for (size_t S = 0; S < NS && One; ++S) {
+      bool Same = true;
+      for (uint64_t K : Keys)
+        Same &= Digit(K, S) == Digit(Keys.front(), S);
+      if (Same)
+        continue;
+      bool AllSet = true;
+      for (uint64_t K : Keys)
+        AllSet &= Digit(K, S) >= 0;
+      One = Other < 0 && AllSet;
+      Other = int(S);
+    }
+    if (!One) {
+      for (uint64_t K : Keys)
+        Parts.push_back({K, Classes, -1, {}});
+      continue;
+    }
+    Disjunct D{Keys.front(), Classes, Other, {}};
+    for (uint64_t K : Keys)
+      D.OtherClasses.insert(unsigned(Digit(K, size_t(Other))));
+    Parts.push_back(std::move(D));
   }
-  for (auto &[Key, Classes] : ByRest) {
+  for (const Disjunct &P : Parts) {
+    const uint64_t Key = P.Key;
+    const std::set<unsigned> &Classes = P.Classes;
     std::vector<std::string> Conj;
     for (size_t S = 0; S < NS; ++S) {
       const SymbolClasses &SC = Plan.Symbols[S];
@@ -327,11 +408,17 @@ describeCases(const FreePlan &Plan, const std::vector<uint64_t> &Chosen,
       std::string D;
       if (int(S) == Last && !Classes.empty())
         D = describeSymbol(SC, Classes, N);
+      else if (int(S) == P.Other)
+        D = describeSymbol(SC, P.OtherClasses, N);
       else if (Digit(Key, S) >= 0)
         D = describeSymbol(SC, {unsigned(Digit(Key, S))}, N);
       if (!D.empty())
         Conj.push_back(D);
     }
+    // A disjunction inside a conjunction keeps its own parentheses.
+    for (std::string &D : Conj)
+      if (Conj.size() > 1 && D.find(" || ") != std::string::npos)
+        D = "(" + D + ")";
     std::string C;
     for (const std::string &P : Conj)
       C += (C.empty() ? "" : " && ") + P;

@@ -181,6 +181,8 @@ std::optional<int64_t> FreePlan::lowerBound(const KernelModel &K,
   for (const CompoundSymbol &C : Compounds)
     if (C.Fresh == Sym)
       return C.Lower;
+  if (auto It = KnownLower.find(Sym); It != KnownLower.end())
+    return It->second;
   return freeSymbolLowerBound(K, Sym);
 }
 
@@ -229,7 +231,7 @@ struct GuardAtom {
 std::optional<std::string> collectAtoms(const Predicate &P, const SolveSpace &S,
                                         const std::vector<GuardPair> &Pairs,
                                         std::vector<GuardAtom> &Atoms) {
-  auto IsFree = [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); };
+  auto IsFree = [&](Symbol Sym) { return S.reduced(Sym); };
   if (P.kind() == PredKind::Cmp) {
     Expr D = P.lhs() - P.rhs();
     std::set<Symbol> Free;
@@ -358,7 +360,10 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
   // values are given back in source symbols (FreePlan::values).
   SolveSpace S = Source;
   Plan.Compounds = substituteCompounds(K, S);
-  auto IsFree = [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); };
+  for (const SolveSpace::GeometricLoop &G : S.GeometricLoops)
+    if (auto L = lowerBoundIn(K, S, G.Sym))
+      Plan.KnownLower[G.Sym] = *L;
+  auto IsFree = [&](Symbol Sym) { return S.reduced(Sym); };
   for (unsigned Id : S.Relevant)
     for (const auto &Syms :
          {S.Loops[Id].Init.symbols(), S.Loops[Id].Condition.symbols()})
@@ -431,6 +436,15 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
   for (Symbol Sym : Syms) {
     SymbolClasses SC;
     SC.Sym = Sym;
+    if (const std::vector<int64_t> *Values = S.valueSet(Sym)) {
+      SC.HasWindow = SC.ValueSet = true;
+      SC.Lo = Values->front();
+      SC.Hi = Values->back();
+      for (int64_t V : *Values)
+        SC.Classes.push_back({ValueClass::Exact, V});
+      Plan.Symbols.push_back(std::move(SC));
+      continue;
+    }
     int64_t C = floorMod(Grain.count(Sym) ? Grain[Sym] : 0, Modulus);
     SC.Modulus = Modulus / std::gcd(C, Modulus);
     for (size_t I = 0; I < Atoms.size(); ++I) {

@@ -82,6 +82,10 @@ struct SymbolClasses {
   Symbol Sym;
   int64_t Modulus = 1;
   bool HasWindow = false;
+  /// The symbol takes only the values of its Exact classes (the value of a
+  /// multiplying loop's variable, GeometricLoops.h): a condition may span
+  /// the gaps between them.
+  bool ValueSet = false;
   int64_t Lo = 0, Hi = -1;
   std::vector<ValueClass> Classes;
 };
@@ -105,6 +109,9 @@ struct FreePlan {
   std::optional<Symbol> ProductSym;
   /// The least value of a symbol of the plan, when it has one.
   std::optional<int64_t> lowerBound(const KernelModel &K, Symbol Sym) const;
+  /// Least values the space knows beyond freeSymbolLowerBound
+  /// (lowerBoundIn).
+  std::map<Symbol, int64_t> KnownLower;
   /// Whether Sym is a compound that only says which block or warp.
   bool positional(Symbol Sym) const;
   /// Whether some case's outcome (Keys, by case index) changes with the

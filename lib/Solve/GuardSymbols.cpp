@@ -22,7 +22,7 @@ using Coefs = std::map<Symbol, int64_t>;
 std::optional<Coefs> freeCoefs(const Expr &D, const SolveSpace &S) {
   std::string Why;
   auto Split = splitAdditive(
-      D, [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); }, S.Name, Why);
+      D, [&](Symbol Sym) { return S.reduced(Sym); }, S.Name, Why);
   if (!Split)
     return std::nullopt;
   Coefs Out;
@@ -54,6 +54,18 @@ std::string termsName(const GuardPair &P, const SolveSpace &S) {
   return Out;
 }
 
+/// Symbols that may absorb others: parameters, and the value of a
+/// multiplying loop's variable from an unknown start (GeometricLoops.h),
+/// which is just as free.
+bool pairable(const SolveSpace &S, Symbol P) {
+  if (P.Kind == SymbolKind::Param)
+    return true;
+  for (const SolveSpace::GeometricLoop &G : S.GeometricLoops)
+    if (G.Sym == P && G.Values.empty())
+      return true;
+  return false;
+}
+
 } // namespace
 
 std::vector<GuardPair> findGuardPairs(const KernelModel &K,
@@ -79,7 +91,7 @@ std::vector<GuardPair> findGuardPairs(const KernelModel &K,
     if (!Split[I] || Split[I]->size() < 2)
       continue;
     for (const auto &[P, C] : *Split[I]) {
-      if (P.Kind != SymbolKind::Param || (C != 1 && C != -1) ||
+      if (!pairable(S, P) || (C != 1 && C != -1) ||
           Elsewhere.count(P) || Taken.count(P))
         continue;
       // Every comparison that mentions P must combine the same free
@@ -111,7 +123,7 @@ std::vector<GuardPair> findGuardPairs(const KernelModel &K,
       G.Fresh = guardFreshSymbol(unsigned(Pairs.size()));
       G.Others = Norm;
       G.Others.erase(P);
-      G.Lower = freeSymbolLowerBound(K, P);
+      G.Lower = lowerBoundIn(K, S, P);
       G.Name = termsName(G, S);
       Taken.insert(P);
       Pairs.push_back(std::move(G));
@@ -124,7 +136,7 @@ std::vector<GuardPair> findGuardPairs(const KernelModel &K,
 std::optional<GuardPairAtom> matchGuardPair(const std::vector<GuardPair> &Pairs,
                                             const Expr &D,
                                             const SolveSpace &S) {
-  auto IsFree = [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); };
+  auto IsFree = [&](Symbol Sym) { return S.reduced(Sym); };
   auto C = freeCoefs(D, S);
   if (!C)
     return std::nullopt;

@@ -216,7 +216,7 @@ IslVerdict islProveSharedConflictFree(const SolveSpace &S, const KernelModel &K,
   std::vector<std::string> ParamCons;
   for (auto &[Sym, N] : Params) {
     ParamNames.push_back(N);
-    if (auto Lo = freeSymbolLowerBound(K, Sym))
+    if (auto Lo = lowerBoundIn(K, S, Sym))
       ParamCons.push_back(N + " >= " + std::to_string(*Lo));
   }
   std::string Prefix = "[" + join(ParamNames, ", ") + "] -> ";

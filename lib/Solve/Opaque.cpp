@@ -38,7 +38,7 @@ public:
     std::vector<Symbol> Syms = E.symbols();
     bool AllFree = !Syms.empty();
     for (Symbol Sym : Syms)
-      AllFree &= isFreeSymbol(Sym, S.Assumed);
+      AllFree &= S.reduced(Sym);
     if (AllFree)
       return Expr::symbol(symbolFor(E));
     if (E.kind() == ExprKind::Select)

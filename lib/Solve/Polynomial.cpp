@@ -20,7 +20,7 @@ unsigned PolyAtoms::id(const Expr &E) {
 
 std::optional<std::string> expandPolynomial(const Expr &E, const SolveSpace &S,
                                             PolyAtoms &P, Monomials &Out) {
-  auto IsFree = [&](Symbol Sym) { return isFreeSymbol(Sym, S.Assumed); };
+  auto IsFree = [&](Symbol Sym) { return S.reduced(Sym); };
   auto Add = [&](Monomials &T, const std::vector<unsigned> &Key,
                  int64_t C) -> std::optional<std::string> {
     if (__builtin_add_overflow(T[Key], C, &T[Key]))
@@ -95,7 +95,7 @@ Expr monomialExpr(const PolyAtoms &P, const std::vector<unsigned> &Key,
 
 bool isFreeAtom(const PolyAtoms &P, unsigned Id, const SolveSpace &S) {
   const Expr &A = P.Atoms[Id];
-  return A.kind() == ExprKind::Sym && isFreeSymbol(A.symbolValue(), S.Assumed);
+  return A.kind() == ExprKind::Sym && S.reduced(A.symbolValue());
 }
 
 } // namespace warplint

@@ -2,6 +2,7 @@
 
 #include "Solve/Space.h"
 
+#include "Solve/GeometricLoops.h"
 #include "Solve/Opaque.h"
 
 #include <algorithm>
@@ -432,6 +433,9 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
   }
   if (auto Err = replaceStrideLoops(A, S))
     return Err;
+  replaceGeometricLoops(K, A, S);
+  if (!S.GeometricLoops.empty())
+    S.SymbolicRepeat = true; // how many iterations run is not known
   substituteOpaque(S);
 
   auto LaneVarying = [&](Symbol Sym) {

@@ -69,6 +69,26 @@ struct SolveSpace {
   /// dropped: the numbers are per request of the iterations in which every
   /// lane that entered the loop is still inside it (docs/solver.md).
   std::vector<unsigned> StrideLoops;
+  /// Multiplying loops whose bounds the launch does not fix
+  /// (GeometricLoops.h): Sym stands for the variable's value in one
+  /// iteration. From a constant start the loop is still enumerated and its
+  /// guard says `var == Sym`; Values (sorted) are then all Sym can be, and
+  /// its cases are exactly these. From an unknown start the variable was
+  /// replaced by Sym and Values is empty. Requests is 0 either way.
+  struct GeometricLoop {
+    unsigned LoopId = 0;
+    Symbol Sym;
+    std::vector<int64_t> Values;
+    /// The least value, from a condition `var > c` (unknown start only).
+    std::optional<int64_t> Lower;
+  };
+  std::vector<GeometricLoop> GeometricLoops;
+  /// The values of Sym when it is a value-set symbol of GeometricLoops.
+  const std::vector<int64_t> *valueSet(Symbol Sym) const;
+  /// A free symbol that the case reduction classes by residues and windows
+  /// (FreeSymbols.h): every free symbol but the value-set ones, whose cases
+  /// are their values and which the analyses read like a loop variable.
+  bool reduced(Symbol Sym) const;
   /// Block-uniform subterms replaced by fresh free symbols (Opaque.h): an
   /// answer holds only when no outcome depends on their classes.
   std::vector<std::pair<Symbol, Expr>> Opaque;
@@ -102,6 +122,11 @@ bool isFreeSymbol(Symbol S, bool Assumed);
 /// The least value a free symbol can take, when there is one (indices are
 /// non-negative, dimensions positive, unsigned parameters non-negative).
 std::optional<int64_t> freeSymbolLowerBound(const KernelModel &K, Symbol S);
+
+/// freeSymbolLowerBound, or what the space knows besides (the least value
+/// of a geometric loop's symbol).
+std::optional<int64_t> lowerBoundIn(const KernelModel &K, const SolveSpace &S,
+                                    Symbol Sym);
 
 /// P with each leaf (every node but And, Or, Not) replaced by Leaf(node).
 Predicate mapLeaves(const Predicate &P,

@@ -10,6 +10,7 @@
 #include "Solve/Summarize.h"
 
 #include "Solve/FreeSymbols.h"
+#include "Solve/GeometricLoops.h"
 #include "Solve/HardwareRules.h"
 
 #include <algorithm>
@@ -213,7 +214,7 @@ bool worstInUncutWarps(const FreePlan &Plan,
 
 } // namespace
 
-Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
+Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
               int64_t CostModulus, const SolveOptions &Opts,
               const CostFn &CostOf, std::optional<Symbol> BaseSymbol,
               int64_t BaseScale) {
@@ -241,10 +242,18 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
   const std::string FileSpent = "the analysis budget of this file is spent "
                                 "(too many lane evaluations)";
   FreePlan Plan;
-  if (auto Err = planFreeSymbols(K, S, Modulus, Budget, Plan)) {
-    Sum.Reason = *Err;
-    return Sum;
+  std::optional<SolveSpace> Warps;
+  if (auto Err = planFreeSymbols(K, Given, Modulus, Budget, Plan)) {
+    // With no launch, the warp and block-size symbols have finitely many
+    // values: enumerated, they need no reduction (GeometricLoops.h).
+    Warps = withAssumedWarpsEnumerated(Given);
+    Plan = FreePlan();
+    if (!Warps || planFreeSymbols(K, *Warps, Modulus, Budget, Plan)) {
+      Sum.Reason = *Err;
+      return Sum;
+    }
   }
+  const SolveSpace &S = Warps ? *Warps : Given;
   uint64_t NCases = Plan.caseCount();
   // Refuse before running any case when the cases cannot fit the budget:
   // every case costs at least PerCaseLower lane evaluations.
@@ -342,7 +351,7 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
                              false});
   for (const SymbolClasses &C : Plan.Symbols)
     if (C.Sym.Kind == SymbolKind::Uniform && C.Sym.Index < K.Uniforms.size() &&
-        K.Uniforms[C.Sym.Index].PerIteration)
+        K.Uniforms[C.Sym.Index].PerIteration && !S.valueSet(C.Sym))
       MustNotDecide.push_back({C.Sym,
                                K.Uniforms[C.Sym.Index].Description +
                                    ", which may differ between iterations",
@@ -434,7 +443,7 @@ Summary solve(const KernelModel &K, const SolveSpace &S, int64_t Modulus,
   bool DataDecides = false;
   for (const SymbolClasses &C : Plan.Symbols)
     DataDecides |= C.Sym.Kind == SymbolKind::Uniform &&
-                   C.Sym.Index < K.Uniforms.size();
+                   C.Sym.Index < K.Uniforms.size() && !S.valueSet(C.Sym);
   if (DataDecides && Executed.size() < NCases) {
     std::vector<uint64_t> All(NCases);
     std::iota(All.begin(), All.end(), 0);
