@@ -75,6 +75,7 @@ AccessRecord toRecord(const AccessAnalysis &A) {
   if (A.Shared) {
     const SharedResult &S = *A.Shared;
     R.WavefrontsMin = S.WavefrontsMin;
+    R.BoundOverLaunch = S.BoundOverLaunch;
     R.WavefrontsMeanMin = S.WavefrontsMeanMin;
     R.IdealWavefrontsMeanMin = S.IdealMeanMin;
     R.Wavefronts = S.Wavefronts;
@@ -89,6 +90,7 @@ AccessRecord toRecord(const AccessAnalysis &A) {
   } else if (A.Global) {
     const GlobalResult &G = *A.Global;
     R.SectorsMin = G.SectorsMin;
+    R.BoundOverLaunch = G.BoundOverLaunch;
     R.SectorsMeanMin = G.SectorsMeanMin;
     R.IdealSectorsMeanMin = G.IdealMeanMin;
     R.Sectors = G.Sectors;

@@ -148,7 +148,10 @@ Diagnostic boundedRemark(const std::string &Check, const AccessAnalysis &A) {
               opName(A.Acc->Op) + " of '" + A.object().Name + A.Acc->Field +
               "' needs " + std::to_string(Min) + " to " + std::to_string(Max) +
               (Sh ? " wavefronts" : " sectors") +
-              " per request, depending on the data: " +
+              " per request, depending on " +
+              ((Sh ? A.Shared->BoundOverLaunch : A.Global->BoundOverLaunch)
+                   ? "values of the launch: "
+                   : "the data: ") +
               (Sh ? A.Shared->Reason : A.Global->Reason);
   D.Notes.push_back(launchNote(*A.Launch));
   return D;

@@ -60,6 +60,9 @@ struct AccessRecord {
   /// (means included), the *Min ones below the best; Reason says what data
   /// decides.
   bool Bounded = false;
+  /// The bound is over values of the launch warplint reads apart, not over
+  /// data (SolveSpace::Decoupled).
+  bool BoundOverLaunch = false;
   unsigned WavefrontsMin = 0, SectorsMin = 0;
   double WavefrontsMeanMin = 0, IdealWavefrontsMeanMin = 0;
   double SectorsMeanMin = 0, IdealSectorsMeanMin = 0;

@@ -45,7 +45,9 @@ static std::string describeAccess(const AccessRecord &R) {
        << (Sh ? R.Wavefronts : R.Sectors) << Unit << " per request (mean "
        << formatDecimal(Sh ? R.WavefrontsMeanMin : R.SectorsMeanMin) << " to "
        << formatDecimal(Sh ? R.WavefrontsMean : R.SectorsMean)
-       << ") depending on the data: " << R.Reason;
+       << ") depending on "
+       << (R.BoundOverLaunch ? "values of the launch: " : "the data: ")
+       << R.Reason;
   } else if (!R.Exact) {
     OS << "unknown: " << (R.Reason.empty() ? "no reason given" : R.Reason);
   } else if (R.Space == MemorySpace::Shared) {

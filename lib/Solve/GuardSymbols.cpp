@@ -133,6 +133,62 @@ std::vector<GuardPair> findGuardPairs(const KernelModel &K,
   return Pairs;
 }
 
+Symbol decoupledSymbol(unsigned I) {
+  return {SymbolKind::Uniform, 0x40006000u + I};
+}
+
+std::optional<SolveSpace> decoupledGuards(const SolveSpace &S) {
+  std::map<Coefs, Symbol> Fresh;
+  std::map<Symbol, std::string> Names;
+  std::string First;
+  auto Decouple = [&](const Predicate &Leaf) -> Predicate {
+    if (Leaf.kind() != PredKind::Cmp)
+      return Leaf;
+    Expr D = Leaf.lhs() - Leaf.rhs();
+    std::string Why;
+    auto Split = splitAdditive(
+        D, [&](Symbol Sym) { return S.reduced(Sym); }, S.Name, Why);
+    if (!Split)
+      return Leaf;
+    Coefs C;
+    for (const auto &[Sym, V] : Split->Coef)
+      if (V != 0)
+        C[Sym] = V;
+    if (C.size() < 2)
+      return Leaf;
+    auto [It, New] =
+        Fresh.insert({C, decoupledSymbol(unsigned(Fresh.size()))});
+    if (New) {
+      Expr Sum(0);
+      for (const auto &[Sym, V] : C)
+        Sum = Sum + Expr(V) * Expr::symbol(Sym);
+      Names[It->second] = Sum.str(S.Name);
+      if (First.empty())
+        First = "active lanes depend on '" + Leaf.str(S.Name) +
+                "', bounded over every value of '" + Names[It->second] + "'";
+    }
+    return Predicate::cmp(Leaf.cmpKind(),
+                          Expr::symbol(It->second) + Split->Rest, Expr(0));
+  };
+  SolveSpace Out = S;
+  Out.Guard = mapLeaves(S.Guard, Decouple);
+  if (Fresh.empty())
+    return std::nullopt;
+  if (S.SureGuard)
+    Out.SureGuard = mapLeaves(*S.SureGuard, Decouple);
+  for (const auto &[Coef, Sym] : Fresh)
+    Out.Free.push_back(Sym);
+  Out.Decoupled = true;
+  Out.BoundReason =
+      S.BoundReason.empty() ? First : S.BoundReason + "; " + First;
+  auto Inner = S.Name;
+  Out.Name = [Inner, Names](Symbol X) {
+    auto It = Names.find(X);
+    return It != Names.end() ? It->second : Inner(X);
+  };
+  return Out;
+}
+
 std::optional<GuardPairAtom> matchGuardPair(const std::vector<GuardPair> &Pairs,
                                             const Expr &D,
                                             const SolveSpace &S) {

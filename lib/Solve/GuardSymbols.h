@@ -60,6 +60,17 @@ std::optional<GuardPairAtom> matchGuardPair(const std::vector<GuardPair> &Pairs,
 int64_t guardParamValue(const GuardPair &P,
                         const std::map<Symbol, int64_t> &Values);
 
+/// When the exact reduction fails because a comparison of the guard adds
+/// several free symbols that no pair can absorb (`blockIdx.x * 16 +
+/// threadIdx.x < imageW` with imageW in the address too): S with the free
+/// part of each such comparison replaced by a fresh symbol of its own, as
+/// if it were independent of the symbols it is made of, and
+/// SolveSpace::Decoupled set. Its cases then include every combination
+/// that happens, and maybe some that do not: the least and the greatest
+/// over them bound the answer (a bounded answer, docs/solver.md).
+/// nullopt when no comparison adds two free symbols.
+std::optional<SolveSpace> decoupledGuards(const SolveSpace &S);
+
 } // namespace warplint
 
 #endif // WARPLINT_SOLVE_GUARDSYMBOLS_H

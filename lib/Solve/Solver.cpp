@@ -11,10 +11,13 @@
 
 #include "Solve/Solver.h"
 
+#include "Solve/GuardSymbols.h"
+
 #include "Model/LaunchShape.h"
 #include "Solve/Bounded.h"
 #include "Solve/Enumerate.h"
 #include "Solve/FreeSymbols.h"
+#include "Solve/GuardSymbols.h"
 #include "Solve/HardwareRules.h"
 #include "Solve/IslProof.h"
 #include "Solve/Space.h"
@@ -77,6 +80,11 @@ SharedOpKind sharedOpKind(const KernelModel &K, const Access &A) {
   return SharedOpKind::Atomic;
 }
 
+/// Whether the file's analysis budget is spent (no retry is worth it).
+bool fileSpent(const SolveOptions &Opts) {
+  return Opts.File && Opts.File->exhausted();
+}
+
 /// Whether some Unknown node of P tests data.
 bool hasDataUnknown(const Predicate &P) {
   if (P.kind() == PredKind::Unknown)
@@ -123,6 +131,7 @@ Result boundedResult(const Summary &Sum, const SolveSpace &S,
   }
   R.Status = SolveStatus::Bounded;
   R.Reason = S.BoundReason;
+  R.BoundOverLaunch = S.Decoupled && !S.DataAddress && !S.SureGuard;
   R.*Worst = Sum.Worst.Value;
   R.*IdealWorst = Sum.Worst.Ideal;
   R.*Mean = Sum.HighMean;
@@ -167,7 +176,7 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
                "that depends on data; " + S.BoundReason;
     return R;
   }
-  if (S.bounded()) {
+  auto SolveBounded = [&](const SolveSpace &S) {
     uint64_t ObjectBytes = objectBytesOf(K, A, L);
     CostFn Bounds = boundedCost(
         S,
@@ -185,7 +194,9 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
                          &SharedResult::WavefrontsMean,
                          &SharedResult::WavefrontsMin,
                          &SharedResult::WavefrontsMeanMin);
-  }
+  };
+  if (S.bounded())
+    return SolveBounded(S);
   CostFn CostOf = [&](const RequestView &Req) {
     SharedRequestCost C = sharedRequestCost(Req.Lanes, Bytes, Arch, OpKind);
     Cost X;
@@ -220,6 +231,11 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
       R.Condition = S.GuardNote;
       R.WorstBankWords = 1;
       return R;
+    }
+    if (auto D = decoupledGuards(S); D && !fileSpent(Opts)) {
+      SharedResult B = SolveBounded(*D);
+      if (B.Status != SolveStatus::Unknown)
+        return B;
     }
     R.Reason = Sum.Reason;
     if (V.Kind == IslVerdict::MayConflict && !V.Text.empty())
@@ -287,7 +303,7 @@ GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
     };
   }
   unsigned Bytes = A.Bytes;
-  if (S.bounded()) {
+  auto SolveBounded = [&](const SolveSpace &S) {
     // A base aligned to less than a sector shifts every place: the sectors
     // an object spans are then not its bytes / 32, so its size bounds
     // nothing (every lane may be in its own sector).
@@ -311,7 +327,9 @@ GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
         &GlobalResult::SectorsMeanMin);
     B.Strides = R.Strides;
     return B;
-  }
+  };
+  if (S.bounded())
+    return SolveBounded(S);
   CostFn CostOf = [&](const RequestView &Req) {
     GlobalRequestCost C = globalRequestCost(Req.Lanes, Bytes, Arch);
     Cost X;
@@ -325,6 +343,11 @@ GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
   Summary Sum = solve(K, S, Arch.SectorBytes, Arch.SectorBytes, Opts, CostOf,
                       Base, Align);
   if (Sum.Status == SolveStatus::Unknown) {
+    if (auto D = decoupledGuards(S); D && !fileSpent(Opts)) {
+      GlobalResult B = SolveBounded(*D);
+      if (B.Status != SolveStatus::Unknown)
+        return B;
+    }
     R.Reason = Sum.Reason;
     return R;
   }

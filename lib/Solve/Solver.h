@@ -128,6 +128,9 @@ struct SharedResult {
   /// the data leaves without an active lane count 0) with its ideal.
   unsigned WavefrontsMin = 0;
   double WavefrontsMeanMin = 0, IdealMeanMin = 0;
+  /// Bounded over values of the launch read apart (SolveSpace::Decoupled),
+  /// not over data.
+  bool BoundOverLaunch = false;
 };
 
 enum class GlobalPattern { Coalesced, Uniform, Strided, Misaligned, Scattered };
@@ -160,6 +163,7 @@ struct GlobalResult {
   /// Bounded: as SharedResult's.
   unsigned SectorsMin = 0;
   double SectorsMeanMin = 0, IdealMeanMin = 0;
+  bool BoundOverLaunch = false; ///< as SharedResult's
 };
 
 /// Wavefronts for a shared-memory access under one launch configuration,

@@ -106,7 +106,13 @@ struct SolveSpace {
   std::optional<Predicate> SureGuard;
   /// What data decides, for the report ("the address depends on ...").
   std::string BoundReason;
-  bool bounded() const { return DataAddress || SureGuard.has_value(); }
+  /// The guard's comparisons that add several free symbols were read as if
+  /// their sums were free of their parts (GuardSymbols.h,
+  /// decoupledGuards): the answer is a bound over a superset of the cases.
+  bool Decoupled = false;
+  bool bounded() const {
+    return DataAddress || SureGuard.has_value() || Decoupled;
+  }
 
   /// Whether a symbol has one value for all lanes of any warp of this
   /// launch: free symbols, threadIdx.y when blockDim.x is a multiple of 32

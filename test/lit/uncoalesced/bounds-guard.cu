@@ -49,6 +49,11 @@ void run(float *out, const float *in, int n, int M) {
 // JSON: "status": "exact",
 // JSON-NEXT: "sectors": 4,
 // JSON-NOT: "condition"
+// No exact reduction: the guard's sum is read apart from M, and the
+// answer is a bound over all their values (docs/solver.md).
 // JSON: "kernel": "pitched",
-// JSON: "status": "unknown",
-// JSON-NEXT: "reason": "active lanes depend on 'blockIdx.y * 8 + threadIdx.y < M', which uses 'blockIdx.y' and 'M' together"
+// JSON: "status": "bounded",
+// JSON-NEXT: "sectors_min": 4,
+// JSON-NEXT: "sectors_max": 5,
+// JSON: "bound_over": "launch",
+// JSON: "reason": "active lanes depend on 'blockIdx.y * 8 + threadIdx.y < M', bounded over every value of 'blockIdx.y * 8 - M'"

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <climits>
 #include <functional>
 #include <map>
 #include <set>
@@ -294,18 +295,34 @@ TEST(GuardSymbols, RowAndColumnBounds) {
   EXPECT_EQ(caseWorsts(R.Cases, R.Sectors), PerCase);
 }
 
-// M in the address as well: V would not be independent of it.
-TEST(GuardSymbols, ParameterInAddressStaysUnknown) {
+// M in the address as well: V would not be independent of it, so no exact
+// answer; the guard's sum read apart from M gives a bound over all values
+// (decoupledGuards) that holds every exact answer: each warp is one row,
+// all in or all out, at 4 sectors when M % 8 == 0 and 5 otherwise.
+TEST(GuardSymbols, ParameterInAddressIsBounded) {
   KernelBuilder B(MemorySpace::Global);
   Expr M = param(B.addParam("M"));
   Expr Row = bid(1) * Expr(8) + ty();
   GlobalResult R =
       solveGlobal(B.K, B.access((tx() + M) * Expr(4), 4, lt(Row, M)),
                   block(32, 8), options());
-  EXPECT_EQ(R.Status, SolveStatus::Unknown);
-  EXPECT_NE(R.Reason.find("together"), std::string::npos) << R.Reason;
+  ASSERT_EQ(R.Status, SolveStatus::Bounded) << R.Reason;
+  EXPECT_TRUE(R.BoundOverLaunch);
+  EXPECT_NE(R.Reason.find("bounded over every value"), std::string::npos)
+      << R.Reason;
+  unsigned Least = UINT_MAX, Most = 0;
+  for (int64_t MV = 1; MV <= 64; ++MV) {
+    std::set<int64_t> Sectors;
+    for (int64_t X = 0; X < 32; ++X)
+      Sectors.insert((X + MV) * 4 / 32); // non-negative: C's division floors
+    Least = std::min<unsigned>(Least, unsigned(Sectors.size()));
+    Most = std::max<unsigned>(Most, unsigned(Sectors.size()));
+  }
+  EXPECT_EQ(R.SectorsMin, Least);
+  EXPECT_EQ(R.Sectors, Most);
 
-  // M in two guards that combine it differently.
+  // M in two guards that combine it differently: a bound too, from one
+  // active lane (1 sector) to a full row (4).
   KernelBuilder C(MemorySpace::Global);
   Expr MC = param(C.addParam("M"));
   Expr Col = bid(0) * Expr(32) + tx();
@@ -314,7 +331,9 @@ TEST(GuardSymbols, ParameterInAddressStaysUnknown) {
       C.access(tx() * Expr(4), 4,
                Predicate::conj({lt(bid(1) * Expr(8) + ty(), MC), lt(Col, MC)})),
       block(32, 8), options());
-  EXPECT_EQ(R2.Status, SolveStatus::Unknown);
+  ASSERT_EQ(R2.Status, SolveStatus::Bounded) << R2.Reason;
+  EXPECT_EQ(R2.SectorsMin, 1u);
+  EXPECT_EQ(R2.Sectors, 4u);
 }
 
 } // namespace

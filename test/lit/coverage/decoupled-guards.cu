@@ -1,0 +1,42 @@
+// A bounds guard that adds two free values (`x < imageW` with
+// x = blockIdx.x * 16 + threadIdx.x) while one of them is also in the
+// address (`y * imageW + x`): no exact reduction follows both. The sum in
+// the guard is then read as a value of its own, as if it did not depend on
+// its parts; every case that happens is among those cases, so the least
+// and the greatest over them bound the answer (SolveSpace::Decoupled).
+// RUN: %exit 0 %warplint --all-accesses %s -- 2>&1 | FileCheck %s
+// RUN: %exit 0 %warplint --all-accesses --format=json %s -- 2>/dev/null | FileCheck %s --check-prefix=JSON
+// Each width the bound covers, answered exactly once it is known:
+// RUN: %exit 0 %warplint --all-accesses --param ImageW=1000 --param ImageH=1000 %s -- 2>&1 | FileCheck %s --check-prefix=W1000
+// RUN: %exit 1 %warplint --all-accesses --param ImageW=1001 --param ImageH=1000 %s -- 2>&1 | FileCheck %s --check-prefix=W1001
+// W1000: global load of 'Src' (4 bytes) in kernel 'copyImage': 4 sectors per request (mean 4.0, ideal 4, coalesced) when blockIdx.x <= 61
+// W1001: global load of 'Src' (4 bytes) in kernel 'copyImage': 6 sectors per request (mean 5.75, ideal 4, scattered) when blockIdx.x <= 61
+
+__global__ void copyImage(float *Dst, const float *Src, int ImageW,
+                          int ImageH) {
+  int X = blockIdx.x * 16 + threadIdx.x;
+  int Y = blockIdx.y * 16 + threadIdx.y;
+  if (X < ImageW && Y < ImageH)
+    Dst[Y * ImageW + X] = Src[Y * ImageW + X];
+  // CHECK: decoupled-guards.cu:[[@LINE-1]]:27: remark: global load of 'Src' (4 bytes) in kernel 'copyImage': bounded: 1 to 6 sectors per request (mean 1.0 to 5.75) depending on values of the launch: active lanes depend on 'blockIdx.x * 16 + threadIdx.x < ImageW', bounded over every value of 'blockIdx.x * 16 - ImageW'
+}
+// JSON: "kernel": "copyImage"
+// JSON: "status": "bounded",
+// JSON-NEXT: "sectors_min": 1,
+// JSON-NEXT: "sectors_max": 6,
+// JSON: "bound_over": "launch"
+
+// Data bounds say so too.
+__global__ void gather(float *Out, const int *Index) {
+  Out[threadIdx.x] = Out[Index[threadIdx.x]];
+}
+// JSON: "kernel": "gather"
+// JSON: "status": "bounded",
+// JSON: "bound_over": "data"
+
+int main() {
+  float *F;
+  int *I;
+  copyImage<<<dim3(4, 4), dim3(16, 16)>>>(F, F, *I, *I);
+  gather<<<1, 32>>>(F, I);
+}
