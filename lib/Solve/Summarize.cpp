@@ -398,6 +398,11 @@ Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
       Sum.HighMean = std::max(Sum.HighMean, O.mean());
       Sum.HighIdealMean = std::max(Sum.HighIdealMean, O.idealMean());
     }
+    // Where the access does not run at all (a block the guard skips), the
+    // instruction may still issue with no active lane: the least mean
+    // counts such requests as 0, as the data bounds do.
+    if (Executed.size() < NCases)
+      Sum.LowMean = Sum.LowIdealMean = 0;
   }
   bool SameWeight = true;
   for (uint64_t C : Executed)
