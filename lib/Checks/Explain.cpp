@@ -150,7 +150,7 @@ Diagnostic boundedRemark(const std::string &Check, const AccessAnalysis &A) {
               (Sh ? " wavefronts" : " sectors") +
               " per request, depending on " +
               ((Sh ? A.Shared->BoundOverLaunch : A.Global->BoundOverLaunch)
-                   ? "values of the launch: "
+                   ? "values warplint does not follow: "
                    : "the data: ") +
               (Sh ? A.Shared->Reason : A.Global->Reason);
   D.Notes.push_back(launchNote(*A.Launch));

@@ -60,7 +60,7 @@ struct AccessRecord {
   /// (means included), the *Min ones below the best; Reason says what data
   /// decides.
   bool Bounded = false;
-  /// The bound is over values of the launch warplint reads apart, not over
+  /// The bound is over block-uniform values warplint does not follow, not over
   /// data (SolveSpace::Decoupled).
   bool BoundOverLaunch = false;
   unsigned WavefrontsMin = 0, SectorsMin = 0;

@@ -118,9 +118,9 @@ void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
                 Sh ? R.IdealWavefrontsMean : R.IdealSectorsMean);
       if (R.Requests > 0)
         J.attribute("requests", int64_t(R.Requests));
-      // What the bound ranges over: the data, or values of the launch
+      // What the bound ranges over: the data, or block-uniform values
       // warplint reads apart (SolveSpace::Decoupled).
-      J.attribute("bound_over", R.BoundOverLaunch ? "launch" : "data");
+      J.attribute("bound_over", R.BoundOverLaunch ? "values" : "data");
     }
     if (R.Exact) {
       if (R.Space == MemorySpace::Shared) {

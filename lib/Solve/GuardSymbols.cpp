@@ -189,6 +189,21 @@ std::optional<SolveSpace> decoupledGuards(const SolveSpace &S) {
   return Out;
 }
 
+std::optional<SolveSpace> boundOverLaunch(const SolveSpace &S,
+                                          bool Unfollowed,
+                                          const std::string &Why) {
+  if (auto D = decoupledGuards(S))
+    return D;
+  if (!Unfollowed)
+    return std::nullopt;
+  SolveSpace Out = S;
+  Out.Decoupled = true;
+  std::string Bound = Why + ", bounded over all its values";
+  Out.BoundReason =
+      S.BoundReason.empty() ? Bound : S.BoundReason + "; " + Bound;
+  return Out;
+}
+
 std::optional<GuardPairAtom> matchGuardPair(const std::vector<GuardPair> &Pairs,
                                             const Expr &D,
                                             const SolveSpace &S) {

@@ -71,6 +71,16 @@ int64_t guardParamValue(const GuardPair &P,
 /// nullopt when no comparison adds two free symbols.
 std::optional<SolveSpace> decoupledGuards(const SolveSpace &S);
 
+/// The space to bound when the exact answer failed with Why: the guards
+/// decoupled when they can be, and SolveSpace::Decoupled set also when
+/// Unfollowed says the only obstacle was a value the cases may not all
+/// reach (an opaque subterm, a per-iteration uniform: their classes hold
+/// every value they take, so the least and the greatest over the cases
+/// bound the answer). nullopt when neither applies.
+std::optional<SolveSpace> boundOverLaunch(const SolveSpace &S,
+                                          bool Unfollowed,
+                                          const std::string &Why);
+
 } // namespace warplint
 
 #endif // WARPLINT_SOLVE_GUARDSYMBOLS_H

@@ -232,7 +232,8 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
       R.WorstBankWords = 1;
       return R;
     }
-    if (auto D = decoupledGuards(S); D && !fileSpent(Opts)) {
+    if (auto D = boundOverLaunch(S, Sum.OnlyUnfollowedValues, Sum.Reason);
+        D && !fileSpent(Opts)) {
       SharedResult B = SolveBounded(*D);
       if (B.Status != SolveStatus::Unknown)
         return B;
@@ -343,7 +344,8 @@ GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
   Summary Sum = solve(K, S, Arch.SectorBytes, Arch.SectorBytes, Opts, CostOf,
                       Base, Align);
   if (Sum.Status == SolveStatus::Unknown) {
-    if (auto D = decoupledGuards(S); D && !fileSpent(Opts)) {
+    if (auto D = boundOverLaunch(S, Sum.OnlyUnfollowedValues, Sum.Reason);
+        D && !fileSpent(Opts)) {
       GlobalResult B = SolveBounded(*D);
       if (B.Status != SolveStatus::Unknown)
         return B;

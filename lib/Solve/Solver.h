@@ -128,7 +128,7 @@ struct SharedResult {
   /// the data leaves without an active lane count 0) with its ideal.
   unsigned WavefrontsMin = 0;
   double WavefrontsMeanMin = 0, IdealMeanMin = 0;
-  /// Bounded over values of the launch read apart (SolveSpace::Decoupled),
+  /// Bounded over block-uniform values not followed (SolveSpace::Decoupled),
   /// not over data.
   bool BoundOverLaunch = false;
 };

@@ -356,7 +356,8 @@ Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
                                K.Uniforms[C.Sym.Index].Description +
                                    ", which may differ between iterations",
                                true});
-  if (!MustNotDecide.empty()) {
+  // A bound over launch values (SolveSpace::Decoupled) takes every case.
+  if (!MustNotDecide.empty() && !S.Decoupled) {
     std::vector<std::array<int64_t, 4>> Keys(NCases);
     for (uint64_t C = 0; C < NCases; ++C) {
       const CaseOutcome &O = Outcomes[C];
@@ -368,6 +369,7 @@ Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
     for (const Undecided &U : MustNotDecide)
       if (Plan.outcomeDependsOn(U.Sym, Keys, U.ExecutedOnly)) {
         Sum.Reason = "the answer depends on " + U.Why;
+        Sum.OnlyUnfollowedValues = true;
         return Sum;
       }
   }

@@ -60,6 +60,10 @@ struct Summary {
   unsigned LowRequest = 0;
   double LowMean = 0, LowIdealMean = 0;
   double HighMean = 0, HighIdealMean = 0;
+  /// Unknown only because an outcome changes with a value the cases may
+  /// not all reach (an opaque subterm, a per-iteration uniform): a bound
+  /// over every case holds (SolveSpace::Decoupled).
+  bool OnlyUnfollowedValues = false;
 };
 
 /// How the byte offset moves between threads.

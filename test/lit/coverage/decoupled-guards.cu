@@ -20,13 +20,13 @@ __global__ void copyImage(float *Dst, const float *Src, int ImageW,
   int Y = blockIdx.y * 16 + threadIdx.y;
   if (X < ImageW && Y < ImageH)
     Dst[Y * ImageW + X] = Src[Y * ImageW + X];
-  // CHECK: decoupled-guards.cu:[[@LINE-1]]:27: remark: global load of 'Src' (4 bytes) in kernel 'copyImage': bounded: 1 to 6 sectors per request (mean 0.0 to 5.75) depending on values of the launch: active lanes depend on 'blockIdx.x * 16 + threadIdx.x < ImageW', bounded over every value of 'blockIdx.x * 16 - ImageW'
+  // CHECK: decoupled-guards.cu:[[@LINE-1]]:27: remark: global load of 'Src' (4 bytes) in kernel 'copyImage': bounded: 1 to 6 sectors per request (mean 0.0 to 5.75) depending on values warplint does not follow: active lanes depend on 'blockIdx.x * 16 + threadIdx.x < ImageW', bounded over every value of 'blockIdx.x * 16 - ImageW'
 }
 // JSON: "kernel": "copyImage"
 // JSON: "status": "bounded",
 // JSON-NEXT: "sectors_min": 1,
 // JSON-NEXT: "sectors_max": 6,
-// JSON: "bound_over": "launch"
+// JSON: "bound_over": "values"
 
 // Data bounds say so too.
 __global__ void gather(float *Out, const int *Index) {
@@ -36,9 +36,27 @@ __global__ void gather(float *Out, const int *Index) {
 // JSON: "status": "bounded",
 // JSON: "bound_over": "data"
 
+// An opaque subterm whose classes change the answer, and a value loaded in
+// a loop (another in each iteration): bounds over all their values.
+__global__ void halfPitch(short *Dst, int ImgStride) {
+  Dst[blockIdx.y * (ImgStride / 2) + threadIdx.x] = 0;
+  // CHECK: decoupled-guards.cu:[[@LINE-1]]:3: remark: global store of 'Dst' (2 bytes) in kernel 'halfPitch': bounded: 2 to 3 sectors per request (mean 2.0 to 3.0) depending on values warplint does not follow: the answer depends on the value of 'ImgStride / 2', not known for this launch, bounded over all its values
+}
+
+__global__ void offsets(float *In, float *Out, const int *Offs, int N) {
+  for (int I = 0; I < N; I++) {
+    int Off = Offs[I];
+    Out[Off + threadIdx.x] = In[threadIdx.x];
+    // CHECK: decoupled-guards.cu:[[@LINE-1]]:5: remark: global store of 'Out' (4 bytes) in kernel 'offsets': bounded: 4 to 5 sectors per request (mean 4.0 to 5.0) depending on values warplint does not follow: the answer depends on the value loaded from 'Offs[I]', which may differ between iterations, bounded over all its values
+  }
+}
+
 int main() {
   float *F;
   int *I;
+  short *S;
+  halfPitch<<<dim3(1, 8), 32>>>(S, *I);
+  offsets<<<1, 32>>>(F, F, I, *I);
   copyImage<<<dim3(4, 4), dim3(16, 16)>>>(F, F, *I, *I);
   gather<<<1, 32>>>(F, I);
 }

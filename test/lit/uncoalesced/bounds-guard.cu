@@ -55,5 +55,5 @@ void run(float *out, const float *in, int n, int M) {
 // JSON: "status": "bounded",
 // JSON-NEXT: "sectors_min": 4,
 // JSON-NEXT: "sectors_max": 5,
-// JSON: "bound_over": "launch",
+// JSON: "bound_over": "values",
 // JSON: "reason": "active lanes depend on 'blockIdx.y * 8 + threadIdx.y < M', bounded over every value of 'blockIdx.y * 8 - M'"

@@ -86,7 +86,9 @@ TEST(Compound, ProductOfParameters) {
   }
 }
 
-// n / 2 is opaque: exact when whole sectors move, unknown otherwise.
+// n / 2 is opaque: exact when whole sectors move; otherwise a bound over
+// all its values, which holds the exact answer for every n (4 sectors when
+// n / 2 is a multiple of 8, else 5).
 TEST(Compound, OpaqueSubterm) {
   KernelBuilder B(MemorySpace::Global);
   Expr Half = Expr::binary(ExprKind::Div, param(B.addParam("n")), Expr(2));
@@ -97,10 +99,19 @@ TEST(Compound, OpaqueSubterm) {
   EXPECT_EQ(R.Sectors, 4u);
   GlobalResult RU = solveGlobal(B.K, B.access((Half + tx()) * Expr(4), 4),
                                 block(32), options());
-  EXPECT_EQ(RU.Status, SolveStatus::Unknown);
+  ASSERT_EQ(RU.Status, SolveStatus::Bounded) << RU.Reason;
+  EXPECT_TRUE(RU.BoundOverLaunch);
   EXPECT_NE(RU.Reason.find("depends on the value of 'n / 2'"),
             std::string::npos)
       << RU.Reason;
+  for (int64_t NV = -40; NV <= 40; ++NV) {
+    GlobalResult E = solveGlobal(
+        B.K, B.access((Expr(NV / 2) + tx()) * Expr(4), 4), block(32),
+        options());
+    ASSERT_EQ(E.Status, SolveStatus::Exact) << NV;
+    EXPECT_LE(RU.SectorsMin, E.Sectors) << NV;
+    EXPECT_GE(RU.Sectors, E.Sectors) << NV;
+  }
 }
 
 } // namespace
