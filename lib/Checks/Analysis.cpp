@@ -75,7 +75,7 @@ AccessRecord toRecord(const AccessAnalysis &A) {
   if (A.Shared) {
     const SharedResult &S = *A.Shared;
     R.WavefrontsMin = S.WavefrontsMin;
-    R.BoundOverLaunch = S.BoundOverLaunch;
+    R.BoundOverValues = S.BoundOverValues;
     R.WavefrontsMeanMin = S.WavefrontsMeanMin;
     R.IdealWavefrontsMeanMin = S.IdealMeanMin;
     R.Wavefronts = S.Wavefronts;
@@ -90,7 +90,7 @@ AccessRecord toRecord(const AccessAnalysis &A) {
   } else if (A.Global) {
     const GlobalResult &G = *A.Global;
     R.SectorsMin = G.SectorsMin;
-    R.BoundOverLaunch = G.BoundOverLaunch;
+    R.BoundOverValues = G.BoundOverValues;
     R.SectorsMeanMin = G.SectorsMeanMin;
     R.IdealSectorsMeanMin = G.IdealMeanMin;
     R.Sectors = G.Sectors;

@@ -149,7 +149,7 @@ Diagnostic boundedRemark(const std::string &Check, const AccessAnalysis &A) {
               "' needs " + std::to_string(Min) + " to " + std::to_string(Max) +
               (Sh ? " wavefronts" : " sectors") +
               " per request, depending on " +
-              ((Sh ? A.Shared->BoundOverLaunch : A.Global->BoundOverLaunch)
+              ((Sh ? A.Shared->BoundOverValues : A.Global->BoundOverValues)
                    ? "values warplint does not follow: "
                    : "the data: ") +
               (Sh ? A.Shared->Reason : A.Global->Reason);

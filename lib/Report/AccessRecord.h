@@ -62,7 +62,7 @@ struct AccessRecord {
   bool Bounded = false;
   /// The bound is over block-uniform values warplint does not follow, not over
   /// data (SolveSpace::Decoupled).
-  bool BoundOverLaunch = false;
+  bool BoundOverValues = false;
   unsigned WavefrontsMin = 0, SectorsMin = 0;
   double WavefrontsMeanMin = 0, IdealWavefrontsMeanMin = 0;
   double SectorsMeanMin = 0, IdealSectorsMeanMin = 0;

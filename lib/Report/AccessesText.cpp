@@ -46,7 +46,7 @@ static std::string describeAccess(const AccessRecord &R) {
        << formatDecimal(Sh ? R.WavefrontsMeanMin : R.SectorsMeanMin) << " to "
        << formatDecimal(Sh ? R.WavefrontsMean : R.SectorsMean)
        << ") depending on "
-       << (R.BoundOverLaunch ? "values warplint does not follow: " : "the data: ")
+       << (R.BoundOverValues ? "values warplint does not follow: " : "the data: ")
        << R.Reason;
   } else if (!R.Exact) {
     OS << "unknown: " << (R.Reason.empty() ? "no reason given" : R.Reason);

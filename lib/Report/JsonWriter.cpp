@@ -120,7 +120,7 @@ void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
         J.attribute("requests", int64_t(R.Requests));
       // What the bound ranges over: the data, or block-uniform values
       // warplint reads apart (SolveSpace::Decoupled).
-      J.attribute("bound_over", R.BoundOverLaunch ? "values" : "data");
+      J.attribute("bound_over", R.BoundOverValues ? "values" : "data");
     }
     if (R.Exact) {
       if (R.Space == MemorySpace::Shared) {

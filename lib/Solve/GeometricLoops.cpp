@@ -387,18 +387,18 @@ void replaceGeometricLoops(const KernelModel &K, const Access &A,
       return std::find(Syms.begin(), Syms.end(), Var) != Syms.end();
     };
     bool Used = Uses(S.Offset.symbols()) || Uses(S.Guard.symbols());
-    for (unsigned Other : A.Loops)
-      if (Other != Id && Other < S.Loops.size())
-        Used |= Uses(S.Loops[Other].Init.symbols()) ||
-                Uses(S.Loops[Other].Condition.symbols());
+    for (unsigned J : A.Loops)
+      if (J != Id && J < S.Loops.size())
+        Used |= Uses(S.Loops[J].Init.symbols()) ||
+                Uses(S.Loops[J].Condition.symbols());
     if (!Used)
       continue; // it only repeats the request: counted as such
     Symbol V = geometricLoopSymbol(Id);
-    Names[V] = Lp.VarName;
     if (auto Start = Lp.Init.asConst()) {
       auto Values = valuesFrom(K, S, Lp, *Start);
       if (!Values)
         continue;
+      Names[V] = Lp.VarName;
       // Still walked by the enumeration, over every value it can take;
       // the guard keeps the case's one.
       auto [Lo, Hi] = std::minmax_element(Values->begin(), Values->end());
@@ -412,6 +412,7 @@ void replaceGeometricLoops(const KernelModel &K, const Access &A,
       S.GeometricLoops.push_back({Id, V, std::move(*Values)});
       continue;
     }
+    Names[V] = Lp.VarName;
     // Any value the condition admits: the variable is V, a free symbol.
     auto Replace = [&](Symbol Sym) -> std::optional<Expr> {
       if (Sym == Var)
@@ -427,11 +428,10 @@ void replaceGeometricLoops(const KernelModel &K, const Access &A,
       S.SureGuard = Lower ? S.SureGuard->substitute(Replace)
                           : Predicate::conj({S.SureGuard->substitute(Replace),
                                              Lp.Condition.substitute(Replace)});
-    for (unsigned Other : A.Loops)
-      if (Other != Id && Other < S.Loops.size()) {
-        S.Loops[Other].Init = S.Loops[Other].Init.substitute(Replace);
-        S.Loops[Other].Condition =
-            S.Loops[Other].Condition.substitute(Replace);
+    for (unsigned J : A.Loops)
+      if (J != Id && J < S.Loops.size()) {
+        S.Loops[J].Init = S.Loops[J].Init.substitute(Replace);
+        S.Loops[J].Condition = S.Loops[J].Condition.substitute(Replace);
       }
     S.StrideLoops.push_back(Id); // not enumerated; repeats unknown times
     S.GeometricLoops.push_back({Id, V, {}, Lower});

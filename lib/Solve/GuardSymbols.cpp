@@ -17,9 +17,11 @@ namespace {
 
 using Coefs = std::map<Symbol, int64_t>;
 
-/// The free part of D: the coefficient of each free symbol it adds (zeros
-/// dropped); nullopt when a free symbol enters D other than added.
-std::optional<Coefs> freeCoefs(const Expr &D, const SolveSpace &S) {
+/// D as its free part (the coefficient of each free symbol it adds, zeros
+/// dropped) and the rest; nullopt when a free symbol enters D other than
+/// added.
+std::optional<std::pair<Coefs, Expr>> freeSplit(const Expr &D,
+                                                const SolveSpace &S) {
   std::string Why;
   auto Split = splitAdditive(
       D, [&](Symbol Sym) { return S.reduced(Sym); }, S.Name, Why);
@@ -29,7 +31,14 @@ std::optional<Coefs> freeCoefs(const Expr &D, const SolveSpace &S) {
   for (const auto &[Sym, C] : Split->Coef)
     if (C != 0)
       Out[Sym] = C;
-  return Out;
+  return std::make_pair(std::move(Out), std::move(Split->Rest));
+}
+
+/// The free part of D (freeSplit).
+std::optional<Coefs> freeCoefs(const Expr &D, const SolveSpace &S) {
+  if (auto Split = freeSplit(D, S))
+    return std::move(Split->first);
+  return std::nullopt;
 }
 
 /// C scaled by -1 (nullopt on overflow).
@@ -144,18 +153,10 @@ std::optional<SolveSpace> decoupledGuards(const SolveSpace &S) {
   auto Decouple = [&](const Predicate &Leaf) -> Predicate {
     if (Leaf.kind() != PredKind::Cmp)
       return Leaf;
-    Expr D = Leaf.lhs() - Leaf.rhs();
-    std::string Why;
-    auto Split = splitAdditive(
-        D, [&](Symbol Sym) { return S.reduced(Sym); }, S.Name, Why);
-    if (!Split)
+    auto Split = freeSplit(Leaf.lhs() - Leaf.rhs(), S);
+    if (!Split || Split->first.size() < 2)
       return Leaf;
-    Coefs C;
-    for (const auto &[Sym, V] : Split->Coef)
-      if (V != 0)
-        C[Sym] = V;
-    if (C.size() < 2)
-      return Leaf;
+    const Coefs &C = Split->first;
     auto [It, New] =
         Fresh.insert({C, decoupledSymbol(unsigned(Fresh.size()))});
     if (New) {
@@ -168,7 +169,7 @@ std::optional<SolveSpace> decoupledGuards(const SolveSpace &S) {
                 "', bounded over every value of '" + Names[It->second] + "'";
     }
     return Predicate::cmp(Leaf.cmpKind(),
-                          Expr::symbol(It->second) + Split->Rest, Expr(0));
+                          Expr::symbol(It->second) + Split->second, Expr(0));
   };
   SolveSpace Out = S;
   Out.Guard = mapLeaves(S.Guard, Decouple);
@@ -189,7 +190,7 @@ std::optional<SolveSpace> decoupledGuards(const SolveSpace &S) {
   return Out;
 }
 
-std::optional<SolveSpace> boundOverLaunch(const SolveSpace &S,
+std::optional<SolveSpace> boundOverValues(const SolveSpace &S,
                                           bool Unfollowed,
                                           const std::string &Why) {
   if (auto D = decoupledGuards(S))

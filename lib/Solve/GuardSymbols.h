@@ -77,7 +77,7 @@ std::optional<SolveSpace> decoupledGuards(const SolveSpace &S);
 /// reach (an opaque subterm, a per-iteration uniform: their classes hold
 /// every value they take, so the least and the greatest over the cases
 /// bound the answer). nullopt when neither applies.
-std::optional<SolveSpace> boundOverLaunch(const SolveSpace &S,
+std::optional<SolveSpace> boundOverValues(const SolveSpace &S,
                                           bool Unfollowed,
                                           const std::string &Why);
 

@@ -11,8 +11,6 @@
 
 #include "Solve/Solver.h"
 
-#include "Solve/GuardSymbols.h"
-
 #include "Model/LaunchShape.h"
 #include "Solve/Bounded.h"
 #include "Solve/Enumerate.h"
@@ -131,7 +129,7 @@ Result boundedResult(const Summary &Sum, const SolveSpace &S,
   }
   R.Status = SolveStatus::Bounded;
   R.Reason = S.BoundReason;
-  R.BoundOverLaunch = S.Decoupled && !S.DataAddress && !S.SureGuard;
+  R.BoundOverValues = S.Decoupled && !S.DataAddress && !S.SureGuard;
   R.*Worst = Sum.Worst.Value;
   R.*IdealWorst = Sum.Worst.Ideal;
   R.*Mean = Sum.HighMean;
@@ -211,8 +209,7 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
   Summary Sum = solve(K, S, int64_t(Arch.Banks) * Arch.BankBytes,
                       Arch.BankBytes, Opts, CostOf, std::nullopt, 0);
   R.Strides = strides(S, S.Offset);
-  if (Sum.Status == SolveStatus::Unknown && Opts.File &&
-      Opts.File->exhausted()) {
+  if (Sum.Status == SolveStatus::Unknown && fileSpent(Opts)) {
     R.Reason = Sum.Reason;
     return R;
   }
@@ -232,7 +229,7 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
       R.WorstBankWords = 1;
       return R;
     }
-    if (auto D = boundOverLaunch(S, Sum.OnlyUnfollowedValues, Sum.Reason);
+    if (auto D = boundOverValues(S, Sum.OnlyUnfollowedValues, Sum.Reason);
         D && !fileSpent(Opts)) {
       SharedResult B = SolveBounded(*D);
       if (B.Status != SolveStatus::Unknown)
@@ -344,7 +341,7 @@ GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
   Summary Sum = solve(K, S, Arch.SectorBytes, Arch.SectorBytes, Opts, CostOf,
                       Base, Align);
   if (Sum.Status == SolveStatus::Unknown) {
-    if (auto D = boundOverLaunch(S, Sum.OnlyUnfollowedValues, Sum.Reason);
+    if (auto D = boundOverValues(S, Sum.OnlyUnfollowedValues, Sum.Reason);
         D && !fileSpent(Opts)) {
       GlobalResult B = SolveBounded(*D);
       if (B.Status != SolveStatus::Unknown)

@@ -130,7 +130,7 @@ struct SharedResult {
   double WavefrontsMeanMin = 0, IdealMeanMin = 0;
   /// Bounded over block-uniform values not followed (SolveSpace::Decoupled),
   /// not over data.
-  bool BoundOverLaunch = false;
+  bool BoundOverValues = false;
 };
 
 enum class GlobalPattern { Coalesced, Uniform, Strided, Misaligned, Scattered };
@@ -163,7 +163,7 @@ struct GlobalResult {
   /// Bounded: as SharedResult's.
   unsigned SectorsMin = 0;
   double SectorsMeanMin = 0, IdealMeanMin = 0;
-  bool BoundOverLaunch = false; ///< as SharedResult's
+  bool BoundOverValues = false; ///< as SharedResult's
 };
 
 /// Wavefronts for a shared-memory access under one launch configuration,

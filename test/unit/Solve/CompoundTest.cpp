@@ -100,7 +100,7 @@ TEST(Compound, OpaqueSubterm) {
   GlobalResult RU = solveGlobal(B.K, B.access((Half + tx()) * Expr(4), 4),
                                 block(32), options());
   ASSERT_EQ(RU.Status, SolveStatus::Bounded) << RU.Reason;
-  EXPECT_TRUE(RU.BoundOverLaunch);
+  EXPECT_TRUE(RU.BoundOverValues);
   EXPECT_NE(RU.Reason.find("depends on the value of 'n / 2'"),
             std::string::npos)
       << RU.Reason;

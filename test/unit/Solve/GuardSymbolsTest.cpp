@@ -307,7 +307,7 @@ TEST(GuardSymbols, ParameterInAddressIsBounded) {
       solveGlobal(B.K, B.access((tx() + M) * Expr(4), 4, lt(Row, M)),
                   block(32, 8), options());
   ASSERT_EQ(R.Status, SolveStatus::Bounded) << R.Reason;
-  EXPECT_TRUE(R.BoundOverLaunch);
+  EXPECT_TRUE(R.BoundOverValues);
   EXPECT_NE(R.Reason.find("bounded over every value"), std::string::npos)
       << R.Reason;
   unsigned Least = UINT_MAX, Most = 0;
