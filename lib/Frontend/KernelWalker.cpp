@@ -415,9 +415,11 @@ void KernelWalker::mergeEnv(const Predicate &C,
       // An unknown from one branch and a thread-dependent value (or
       // condition) from the other differ between threads.
       Out[D].ThreadDep = Dep;
-      // One branch's gap of the model is not made data by the other's data.
+      // One branch's gap of the model is not made data by the other's data;
+      // an unknown the same in every thread (a float carried by a loop, a
+      // parameter) is no gap: either value may be any, as data may.
       if (A.isUnknown() && B.isUnknown())
-        Out[D].Data = A.Data && B.Data;
+        Out[D].Data = AbsValue::allUnknownsData({&A, &B});
     }
     Out[D] = boundDepth(std::move(Out[D]));
   }

@@ -110,6 +110,26 @@ __global__ void lastPower(float *Out, int Count) {
   // CHECK: loop-carried.cu:[[@LINE-1]]:23: remark: shared load of 'P' (4 bytes) in kernel 'lastPower': 1 wavefront per request
 }
 
+// Interval limits a loop carries (bisection): each thread with work loads
+// them, the others keep the value from before the loop (a constant) or an
+// earlier iteration. Either way they are data, and a test on them bounds
+// the lanes that store.
+__shared__ unsigned NumActive;
+__global__ void bisect(float *Out, int Levels) {
+  __shared__ float Left[256], Right[256];
+  float L = 0.0f, R = 0.0f;
+  for (int Level = 0; Level < Levels; ++Level) {
+    __syncthreads();
+    if (threadIdx.x < NumActive) {
+      L = Left[threadIdx.x];
+      R = Right[threadIdx.x];
+    }
+    if (L != R)
+      Out[threadIdx.x] = L;
+    // CHECK: loop-carried.cu:[[@LINE-1]]:7: remark: global store of 'Out' (4 bytes) in kernel 'bisect': bounded: 1 to 4 sectors per request (mean 0.0 to 4.0) depending on the data: active lanes depend on condition 'L != R' depends on the floating-point comparison 'L != R'
+  }
+}
+
 void launch(const float *E, float *Y, const int *Nx, int Steps) {
   adaptive<<<8, 128>>>(E, Y, Steps);
   uniformOffset<<<8, 128>>>(E, Y, Steps);
@@ -117,4 +137,5 @@ void launch(const float *E, float *Y, const int *Nx, int Steps) {
   linkedSteps<<<8, 128>>>(Nx, Y);
   search<<<1, 256>>>((const unsigned *)Nx, (unsigned *)Y);
   lastPower<<<4, 256>>>(Y, Steps);
+  bisect<<<4, 256>>>(Y, Steps);
 }
