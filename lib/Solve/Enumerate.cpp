@@ -91,25 +91,6 @@ Env makeEnv(const SolveSpace &S, const FreeValues &Values) {
   return E;
 }
 
-/// threadIdx of a lane; false for the inactive tail of a partial warp.
-bool laneThread(const SolveSpace &S, const FreeValues &Values, unsigned Warp,
-                unsigned Lane, int64_t Out[3]) {
-  if (S.Assumed) {
-    Out[0] = Lane; // the warp base is the free symbol in the bound offset
-    Out[1] = Out[2] = 0;
-    for (const auto &FV : Values)
-      if (FV.first.Kind == SymbolKind::ThreadIdx && FV.first.Index < 3)
-        Out[FV.first.Index] = FV.second;
-    return true;
-  }
-  int64_t Lin = int64_t(Warp) * 32 + Lane;
-  if (Lin >= S.Threads)
-    return false;
-  Out[0] = Lin % S.Dim[0];
-  Out[1] = (Lin / S.Dim[0]) % S.Dim[1];
-  Out[2] = Lin / (S.Dim[0] * S.Dim[1]);
-  return true;
-}
 
 /// Times the counted loops repeat the request at the current point.
 EnumerationStatus countRepeats(const SolveSpace &S, Env &E, uint64_t &Budget,
@@ -214,6 +195,25 @@ struct LaneSlot {
 };
 
 } // namespace
+
+bool laneThread(const SolveSpace &S, const FreeValues &Values, unsigned Warp,
+                unsigned Lane, int64_t Out[3]) {
+  if (S.Assumed) {
+    Out[0] = Lane; // the warp base is the free symbol in the bound offset
+    Out[1] = Out[2] = 0;
+    for (const auto &FV : Values)
+      if (FV.first.Kind == SymbolKind::ThreadIdx && FV.first.Index < 3)
+        Out[FV.first.Index] = FV.second;
+    return true;
+  }
+  int64_t Lin = int64_t(Warp) * 32 + Lane;
+  if (Lin >= S.Threads)
+    return false;
+  Out[0] = Lin % S.Dim[0];
+  Out[1] = (Lin / S.Dim[0]) % S.Dim[1];
+  Out[2] = Lin / (S.Dim[0] * S.Dim[1]);
+  return true;
+}
 
 uint64_t perCaseWorkLowerBound(const SolveSpace &S, uint64_t Cap) {
   uint64_t Slots = uint64_t(S.Warps) * 32;

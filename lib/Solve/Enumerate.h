@@ -66,6 +66,11 @@ enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
                   const FreeValues &Values, uint64_t &Budget,
                   const std::function<void(const RequestView &)> &Visit);
 
+/// threadIdx of lane Lane of warp Warp (with no launch, threadIdx.y and .z
+/// from Values); false for the inactive tail of a partial warp.
+bool laneThread(const SolveSpace &S, const FreeValues &Values, unsigned Warp,
+                unsigned Lane, int64_t Out[3]);
+
 /// Visits every (lane, point) of the domain, active or not, with the
 /// environment set, before any guard is applied; used to find the range of
 /// guard terms. Return false from Visit to stop.

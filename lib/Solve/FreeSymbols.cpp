@@ -3,6 +3,7 @@
 #include "Solve/FreeSymbols.h"
 
 #include "Solve/HardwareRules.h"
+#include "Solve/MaskAtoms.h"
 #include "Solve/Polynomial.h"
 
 #include <algorithm>
@@ -268,19 +269,43 @@ std::optional<std::string> collectAtoms(const Predicate &P, const SolveSpace &S,
 } // namespace
 
 std::optional<std::string>
-freeSymbolGrain(const SolveSpace &S, std::map<Symbol, int64_t> &Grain,
+freeSymbolGrain(const SolveSpace &S, int64_t Modulus,
+                std::map<Symbol, int64_t> &Grain,
+                std::map<Symbol, int64_t> &Residues,
                 std::optional<LaneProduct> &Product) {
   PolyAtoms P;
   Monomials Terms;
-  if (auto Err = expandPolynomial(S.Offset, S, P, Terms))
+  auto IsMask = [&](const Expr &X) { return maskAtomShape(X, S); };
+  if (auto Err = expandPolynomial(S.Offset, S, P, Terms, IsMask))
     return Err;
   auto Abs = [](int64_t C) {
     return C == INT64_MIN ? int64_t(1) << 62 : (C < 0 ? -C : C);
   };
+  auto NotAdded = [&](const Expr &X) {
+    std::string Free;
+    for (Symbol Sym : X.symbols())
+      if (S.reduced(Sym) && Free.empty())
+        Free = S.Name(Sym);
+    return "address depends on '" + Free + "' inside '" + X.str(S.Name) +
+           "', not only added";
+  };
   Expr Rest(0);
+  bool Masks = false;
   for (const auto &[Key, C] : Terms) {
     if (C == 0)
       continue;
+    // A runtime mask of a lane index (MaskAtoms.h): exact by residues when
+    // it stands alone in its term.
+    const Expr *Mask = nullptr;
+    for (unsigned Id : Key)
+      if (!isFreeAtom(P, Id, S) && maskAtomShape(P.Atoms[Id], S))
+        Mask = &P.Atoms[Id];
+    if (Mask) {
+      if (Key.size() != 1 || !exactMaskAtom(*Mask, S, C, Modulus, Residues))
+        return NotAdded(*Mask);
+      Masks = true;
+      continue;
+    }
     std::vector<Symbol> Free;
     const Expr *Varying = nullptr;
     for (unsigned Id : Key) {
@@ -315,6 +340,11 @@ freeSymbolGrain(const SolveSpace &S, std::map<Symbol, int64_t> &Grain,
       G = std::gcd(G, Abs(C));
     }
   }
+  if (Product && Masks)
+    // The product's window is measured on the lane terms without free
+    // values; a mask term has free values in every lane.
+    return "address depends on the product of a lane index and '" +
+           S.Name(Product->Sym) + "' beside a runtime mask";
   if (Product)
     Product->Rest = Rest;
   return std::nullopt;
@@ -372,11 +402,22 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
           return "the iterations of loop '" + S.Loops[Id].VarName +
                  "' depend on '" + S.Name(Sym) + "'";
 
-  std::map<Symbol, int64_t> Grain;
+  std::map<Symbol, int64_t> Grain, Residues;
   std::optional<LaneProduct> Product;
-  if (auto Err = freeSymbolGrain(S, Grain, Product))
+  if (auto Err = freeSymbolGrain(S, Modulus, Grain, Residues, Product))
     return Err;
   Plan.Pairs = findGuardPairs(K, S);
+  // A guard pair's parameter gets its value from the pair's fresh symbol,
+  // whatever residue a mask needs of it.
+  for (const GuardPair &P : Plan.Pairs)
+    if (Residues.count(P.Param))
+      return "active lanes depend on '" + P.Name + "', and the address masks "
+             "with '" + S.Name(P.Param) + "'";
+  // So does a symbol a compound stands for (its value is decoded).
+  for (const auto &[Sym, M] : Residues)
+    if (std::find(S.Free.begin(), S.Free.end(), Sym) == S.Free.end())
+      return "the address masks with '" + S.Name(Sym) +
+             "', which is part of a compound value";
   std::vector<GuardAtom> Atoms;
   if (auto Err = collectAtoms(S.Guard, S, Plan.Pairs, Atoms))
     return Err;
@@ -447,6 +488,8 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
     }
     int64_t C = floorMod(Grain.count(Sym) ? Grain[Sym] : 0, Modulus);
     SC.Modulus = Modulus / std::gcd(C, Modulus);
+    if (auto It = Residues.find(Sym); It != Residues.end())
+      SC.Modulus = std::lcm(SC.Modulus, It->second);
     for (size_t I = 0; I < Atoms.size(); ++I) {
       if (!(Atoms[I].Sym == Sym) || Min[I] > Max[I])
         continue;

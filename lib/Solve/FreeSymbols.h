@@ -66,9 +66,13 @@ struct LaneProduct {
 /// or ty * pitch when threadIdx.y is the same across each warp, except for
 /// one free symbol of degree one times lane-varying values (Product).
 /// Returns the reason when it is not (two free symbols times lane indices,
-/// or one under a division).
+/// or one under a division). A runtime mask of a lane index standing alone
+/// in its term is taken when MaskAtoms.h makes it exact; Residues then says
+/// which free symbols need classes of residues modulo a multiple of what.
 std::optional<std::string>
-freeSymbolGrain(const SolveSpace &S, std::map<Symbol, int64_t> &Grain,
+freeSymbolGrain(const SolveSpace &S, int64_t Modulus,
+                std::map<Symbol, int64_t> &Grain,
+                std::map<Symbol, int64_t> &Residues,
                 std::optional<LaneProduct> &Product);
 
 /// One class of values of one free symbol.

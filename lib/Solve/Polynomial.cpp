@@ -18,8 +18,10 @@ unsigned PolyAtoms::id(const Expr &E) {
   return unsigned(Atoms.size() - 1);
 }
 
-std::optional<std::string> expandPolynomial(const Expr &E, const SolveSpace &S,
-                                            PolyAtoms &P, Monomials &Out) {
+std::optional<std::string>
+expandPolynomial(const Expr &E, const SolveSpace &S, PolyAtoms &P,
+                 Monomials &Out,
+                 const std::function<bool(const Expr &)> &Accept) {
   auto IsFree = [&](Symbol Sym) { return S.reduced(Sym); };
   auto Add = [&](Monomials &T, const std::vector<unsigned> &Key,
                  int64_t C) -> std::optional<std::string> {
@@ -36,9 +38,9 @@ std::optional<std::string> expandPolynomial(const Expr &E, const SolveSpace &S,
     return std::nullopt;
   case ExprKind::Add: {
     Monomials L, R;
-    if (auto Err = expandPolynomial(E.lhs(), S, P, L))
+    if (auto Err = expandPolynomial(E.lhs(), S, P, L, Accept))
       return Err;
-    if (auto Err = expandPolynomial(E.rhs(), S, P, R))
+    if (auto Err = expandPolynomial(E.rhs(), S, P, R, Accept))
       return Err;
     Out = std::move(L);
     for (auto &[Key, C] : R)
@@ -49,14 +51,14 @@ std::optional<std::string> expandPolynomial(const Expr &E, const SolveSpace &S,
   case ExprKind::Mul:
   case ExprKind::Shl: {
     Monomials L, R;
-    if (auto Err = expandPolynomial(E.lhs(), S, P, L))
+    if (auto Err = expandPolynomial(E.lhs(), S, P, L, Accept))
       return Err;
     if (E.kind() == ExprKind::Shl) {
       auto Sh = E.rhs().asConst();
       if (!Sh || *Sh < 0 || *Sh > 61)
         break;
       R[{}] = int64_t(1) << *Sh;
-    } else if (auto Err = expandPolynomial(E.rhs(), S, P, R)) {
+    } else if (auto Err = expandPolynomial(E.rhs(), S, P, R, Accept)) {
       return Err;
     }
     if (L.size() * R.size() > MaxTerms)
@@ -78,7 +80,7 @@ std::optional<std::string> expandPolynomial(const Expr &E, const SolveSpace &S,
     break;
   }
   for (Symbol Sym : E.symbols())
-    if (IsFree(Sym))
+    if (IsFree(Sym) && !(Accept && Accept(E)))
       return "address depends on '" + S.Name(Sym) + "' inside '" +
              E.str(S.Name) + "', not only added";
   Out[{P.id(E)}] = 1;

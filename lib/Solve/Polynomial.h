@@ -30,9 +30,12 @@ struct PolyAtoms {
 using Monomials = std::map<std::vector<unsigned>, int64_t>;
 
 /// Expands E into Out; the reason when a free symbol of S appears inside an
-/// atom, a coefficient overflows, or the expansion grows too large.
-std::optional<std::string> expandPolynomial(const Expr &E, const SolveSpace &S,
-                                            PolyAtoms &P, Monomials &Out);
+/// atom (unless Accept takes that atom: its caller answers for it), a
+/// coefficient overflows, or the expansion grows too large.
+std::optional<std::string>
+expandPolynomial(const Expr &E, const SolveSpace &S, PolyAtoms &P,
+                 Monomials &Out,
+                 const std::function<bool(const Expr &)> &Accept = nullptr);
 
 /// C times the product of the atoms of Key.
 Expr monomialExpr(const PolyAtoms &P, const std::vector<unsigned> &Key,
