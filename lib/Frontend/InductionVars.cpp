@@ -241,13 +241,15 @@ const ValueDecl *KernelWalker::whileInduction(const Stmt *Body,
     std::optional<AbsValue> Start = valueBeforeLoop(Var);
     if (!R.Found || !Start || Start->K != AbsValue::Kind::Int)
       continue;
-    L.VarName = Var->getName().str();
-    setLoopVarType(Var, L);
-    if (!loopStep(E, Var, L)) {
-      if (L.UnknownReason.empty())
-        L.UnknownReason = "unsupported step '" + text(E) + "'";
-      return Var;
-    }
+    Loop Candidate = L;
+    Candidate.VarName = Var->getName().str();
+    setLoopVarType(Var, Candidate);
+    // A variable the body sets otherwise (`r = *p;`) is no induction
+    // variable: it stays a local the loop carries (LoopCarried.cpp), and
+    // the condition is read with its class.
+    if (!loopStep(E, Var, Candidate))
+      continue;
+    L = std::move(Candidate);
     setLoopInit(Var, L);
     return Var;
   }

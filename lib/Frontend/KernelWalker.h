@@ -223,10 +223,18 @@ private:
   /// number of K.Uniforms before the loop (later ones may differ between
   /// iterations). Next: what runs between iterations, a for loop's step
   /// (NextIsStep: walked here too) or a do loop's test (walked by the
-  /// caller).
+  /// caller). HeadCond: the condition tested at the head of each iteration,
+  /// read again once the carried locals have their classes (the caller's
+  /// reading saw them as forgotten); CondIsGuard: the caller pushed it on
+  /// Guards, which is then updated too.
   LoopWalk walkLoopBody(const clang::Stmt *Body, unsigned LoopId,
                         size_t UniformsBefore, const clang::Expr *Next,
-                        bool NextIsStep);
+                        bool NextIsStep, const clang::Expr *HeadCond = nullptr,
+                        bool CondIsGuard = false);
+  /// The loop condition HeadCond read with the carried locals bound to
+  /// their classes, leaving no access, remark or value behind.
+  void rereadHeadCondition(const clang::Expr *HeadCond, unsigned LoopId,
+                           bool CondIsGuard);
   /// After a loop: the locals it carries get their values after it (their
   /// values before it when the body never ran, !Walked).
   void finishLoop(const LoopWalk &W, unsigned LoopId, bool Walked);

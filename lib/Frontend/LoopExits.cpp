@@ -153,10 +153,27 @@ Flow KernelWalker::walkLoopIteration(const Stmt *Body, JumpTarget &Jumps) {
   return F;
 }
 
+void KernelWalker::rereadHeadCondition(const clang::Expr *HeadCond,
+                                       unsigned LoopId, bool CondIsGuard) {
+  // Uniform symbols the reading makes stay: the condition refers to them.
+  size_t Accesses = K.Accesses.size(), Remarks = K.Remarks.size(),
+         Warnings = K.Warnings.size();
+  Env Vars = Frames.back().Env;
+  Predicate C = toPred(eval(HeadCond), HeadCond);
+  K.Accesses.resize(Accesses);
+  K.Remarks.resize(Remarks);
+  K.Warnings.resize(Warnings);
+  Frames.back().Env = std::move(Vars);
+  K.Loops[LoopId].Condition = C;
+  if (CondIsGuard && !Guards.empty())
+    Guards.back() = C;
+}
+
 KernelWalker::LoopWalk
 KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
                            size_t UniformsBefore, const clang::Expr *Next,
-                           bool NextIsStep) {
+                           bool NextIsStep, const clang::Expr *HeadCond,
+                           bool CondIsGuard) {
   LoopWalk W;
   ExitFinder EF;
   EF.TraverseStmt(const_cast<Stmt *>(Body));
@@ -218,6 +235,10 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
   bool ExitOnData = Trial && Exit.hasUnknown() && Exit.unknownsFromData();
 
   bindCarried(Vars, Classes, At);
+  // A condition on a carried local (`while (r1 > tol)`, r1 reloaded in the
+  // body) is what the local's class makes it, not a forgotten value.
+  if (HeadCond && !Vars.empty())
+    rereadHeadCondition(HeadCond, LoopId, CondIsGuard);
   if (EF.Found)
     Guards.push_back(
         Stayed ? *Stayed

@@ -242,7 +242,7 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
   bool Walked = L.Condition.kind() != PredKind::False;
   if (Walked)
     Body = walkLoopBody(S->getBody(), Id, UniformsBefore, S->getInc(),
-                        /*NextIsStep=*/true);
+                        /*NextIsStep=*/true, S->getCond());
   LoopStack.pop_back();
   forgetLoopVariables(Var, Derived, Id);
   finishLoop(Body, Id, Walked);
@@ -374,7 +374,8 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
     if (!Modelled)
       Guards.push_back(C);
     Body1 = walkLoopBody(Body, Id, UniformsBefore, IsDo ? CondE : nullptr,
-                         /*NextIsStep=*/false);
+                         /*NextIsStep=*/false, IsDo ? nullptr : CondE,
+                         /*CondIsGuard=*/!Modelled);
     if (!Modelled)
       Guards.pop_back();
   }

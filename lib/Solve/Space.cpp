@@ -385,7 +385,7 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
                       : threadDependentReason(A.Guard));
     if (const Predicate *U = firstUniformUnknown(A.Guard)) {
       S.GuardAssumedTrue = true;
-      S.GuardNote = "if the block executes it (" + U->reason() + ")";
+      S.GuardNote = "the block executes it (" + U->reason() + ")";
     }
     if (DataLanes) {
       S.Guard = decideDataConditions(A.Guard, true, UniformInside)

@@ -465,7 +465,7 @@ Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
   if (!S.GuardNote.empty())
     Sum.Condition = Sum.Condition.empty()
                         ? S.GuardNote
-                        : Sum.Condition + " (" + S.GuardNote + ")";
+                        : Sum.Condition + ", and " + S.GuardNote;
 
   if (B.Worst.LaneA >= 0 && B.Worst.LaneB >= 0) {
     int64_t Shift = 0;

@@ -130,6 +130,27 @@ __global__ void bisect(float *Out, int Levels) {
   }
 }
 
+// A solver's residual loop (conjugate gradient): the residual is reloaded
+// from one place every iteration, so it is the same in every thread and
+// the loop's test only decides whether the block goes on. The test is read
+// with the class the residual has at the head of an iteration, not as the
+// value the loop forgot. An integer reloaded so is no induction variable.
+__global__ void residualLoop(float *X, const float *Dot, float Tol,
+                             const int *Count) {
+  float R1 = *Dot;
+  while (R1 > Tol * Tol) {
+    X[threadIdx.x] = R1;
+    // CHECK: loop-carried.cu:[[@LINE-1]]:5: remark: global store of 'X' (4 bytes) in kernel 'residualLoop': 4 sectors per request (mean 4.0, ideal 4, coalesced) when the block executes it (condition 'R1 > Tol * Tol' depends on the floating-point comparison 'R1 > Tol * Tol')
+    R1 = *Dot;
+  }
+  int Left = *Count;
+  while (Left > 0) {
+    X[threadIdx.x + 256] = 0;
+    // CHECK: loop-carried.cu:[[@LINE-1]]:5: remark: global store of 'X' (4 bytes) in kernel 'residualLoop': 4 sectors per request (mean 4.0, ideal 4, coalesced) when executed only when <the value 'Left' has in one iteration of the loop at {{.*}}> >= 1
+    Left = *Count;
+  }
+}
+
 void launch(const float *E, float *Y, const int *Nx, int Steps) {
   adaptive<<<8, 128>>>(E, Y, Steps);
   uniformOffset<<<8, 128>>>(E, Y, Steps);
@@ -138,4 +159,5 @@ void launch(const float *E, float *Y, const int *Nx, int Steps) {
   search<<<1, 256>>>((const unsigned *)Nx, (unsigned *)Y);
   lastPower<<<4, 256>>>(Y, Steps);
   bisect<<<4, 256>>>(Y, Steps);
+  residualLoop<<<4, 256>>>(Y, E, 0.5f, Nx);
 }

@@ -67,7 +67,7 @@ __global__ void notFolded(float *A, const int *Flags) {
     if (Flags[I] != 0)
       break;
     A[threadIdx.x + 64 * I] = 1;
-    // CHECK: loop-exits.cu:[[@LINE-1]]:5: remark: global store of 'A' (4 bytes) in kernel 'notFolded': 4 sectors per request (mean 4.0, ideal 4, coalesced) when executed only when <the value loaded from 'Flags[I]'> == 0 (if the block executes it (whether the thread left the loop 'I' in an earlier iteration))
+    // CHECK: loop-exits.cu:[[@LINE-1]]:5: remark: global store of 'A' (4 bytes) in kernel 'notFolded': 4 sectors per request (mean 4.0, ideal 4, coalesced) when executed only when <the value loaded from 'Flags[I]'> == 0, and the block executes it (whether the thread left the loop 'I' in an earlier iteration)
   }
 }
 
