@@ -5,6 +5,7 @@
 #include "Solve/FreeSymbols.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace warplint {
@@ -187,6 +188,64 @@ std::optional<SolveSpace> decoupledGuards(const SolveSpace &S) {
     auto It = Names.find(X);
     return It != Names.end() ? It->second : Inner(X);
   };
+  return Out;
+}
+
+std::optional<SolveSpace> blockGuardsAside(const SolveSpace &S) {
+  if (S.Guard.kind() != PredKind::And)
+    return std::nullopt;
+  auto Launchwide = [&](Symbol Sym) {
+    return (Sym.Kind == SymbolKind::Param || Sym.Kind == SymbolKind::Uniform) &&
+           S.reduced(Sym);
+  };
+  // Where each symbol is used besides the conjunct that may go.
+  std::map<Symbol, unsigned> Conjuncts;
+  for (const Predicate &C : S.Guard.operands())
+    for (Symbol Sym : C.symbols())
+      ++Conjuncts[Sym];
+  std::set<Symbol> Elsewhere;
+  auto Note = [&](const std::vector<Symbol> &Syms) {
+    Elsewhere.insert(Syms.begin(), Syms.end());
+  };
+  Note(S.Offset.symbols());
+  for (unsigned Id : S.Relevant) {
+    Note(S.Loops[Id].Init.symbols());
+    Note(S.Loops[Id].Condition.symbols());
+  }
+  for (const auto &[Sym, Term] : S.Opaque)
+    Note(Term.symbols());
+  for (const SolveSpace::GeometricLoop &G : S.GeometricLoops)
+    Note({G.Sym});
+  std::vector<Predicate> Kept, Aside;
+  for (const Predicate &C : S.Guard.operands()) {
+    std::vector<Symbol> Syms = C.symbols();
+    bool Separable = !Syms.empty() && !C.hasUnknown();
+    for (Symbol Sym : Syms)
+      Separable &= Launchwide(Sym) && !Elsewhere.count(Sym) &&
+                   Conjuncts[Sym] == 1;
+    (Separable ? Aside : Kept).push_back(C);
+  }
+  if (Aside.empty())
+    return std::nullopt;
+  SolveSpace Out = S;
+  Out.Guard = Predicate::conj(Kept);
+  if (S.SureGuard && S.SureGuard->kind() == PredKind::And) {
+    std::vector<Predicate> Sure;
+    for (const Predicate &C : S.SureGuard->operands())
+      if (std::find(Aside.begin(), Aside.end(), C) == Aside.end())
+        Sure.push_back(C);
+    Out.SureGuard = Predicate::conj(Sure);
+  }
+  if (Out.SureGuard)
+    for (const Predicate &C : Aside)
+      for (Symbol Sym : C.symbols())
+        for (Symbol Used : Out.SureGuard->symbols())
+          if (Used == Sym)
+            return std::nullopt; // read otherwise by the narrowest guard
+  std::string Said;
+  for (const Predicate &C : Aside)
+    Said += (Said.empty() ? "" : " && ") + C.str(S.Name);
+  Out.GuardNote = S.GuardNote.empty() ? Said : Said + ", and " + S.GuardNote;
   return Out;
 }
 

@@ -145,9 +145,11 @@ std::optional<std::string> replaceStrideLoops(const Access &A, SolveSpace &S) {
       return "the step of loop '" + Lp.VarName + "' is zero";
     Symbol W = strideLoopSymbol(Id);
     Value[Id] = Lp.Init.substitute(Replace) + Expr::symbol(W) * Expr(M);
-    Names[W] = Lp.StepExpr
-                   ? "(" + Lp.VarName + " - its start) / " + std::to_string(M)
-                   : "the iteration of '" + Lp.VarName + "'";
+    // Named by what it counts from, in the loop's own terms: `(i - tid)`
+    // for a grid-stride loop `for (i = tid; ...; i += gridDim.x * ...)`.
+    std::string Start = "(" + Lp.VarName + " - " + Lp.Init.str(S.Name) + ")";
+    Names[W] = Lp.StepExpr ? (M == 1 ? Start : Start + " / " + std::to_string(M))
+                           : "the iteration of '" + Lp.VarName + "'";
     S.StrideLoops.push_back(Id);
   }
   if (Value.empty())

@@ -9,6 +9,8 @@
 
 #include "Solve/Summarize.h"
 
+#include "Solve/GuardSymbols.h"
+
 #include "Solve/FreeSymbols.h"
 #include "Solve/GeometricLoops.h"
 #include "Solve/HardwareRules.h"
@@ -253,13 +255,31 @@ Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
       return Sum;
     }
   }
-  const SolveSpace &S = Warps ? *Warps : Given;
+  const SolveSpace *Used = Warps ? &*Warps : &Given;
   uint64_t NCases = Plan.caseCount();
   // Refuse before running any case when the cases cannot fit the budget:
   // every case costs at least PerCaseLower lane evaluations.
-  uint64_t PerCaseLower =
-      std::max<uint64_t>(1, perCaseWorkLowerBound(S, Opts.EnumerationBudget));
-  if (NCases == UINT64_MAX || NCases > Budget / PerCaseLower) {
+  uint64_t PerCaseLower = std::max<uint64_t>(
+      1, perCaseWorkLowerBound(*Used, Opts.EnumerationBudget));
+  auto TooMany = [&] {
+    return NCases == UINT64_MAX || NCases > Budget / PerCaseLower;
+  };
+  // Conjuncts that only say whether the launch runs the access (`frame ==
+  // 0`) multiply the cases for nothing: set aside, they may make it fit.
+  std::optional<SolveSpace> Aside;
+  if (TooMany() && (Aside = blockGuardsAside(*Used))) {
+    FreePlan Fewer;
+    if (!planFreeSymbols(K, *Aside, Modulus, Budget, Fewer) &&
+        Fewer.caseCount() < NCases) {
+      Plan = std::move(Fewer);
+      Used = &*Aside;
+      NCases = Plan.caseCount();
+      PerCaseLower = std::max<uint64_t>(
+          1, perCaseWorkLowerBound(*Used, Opts.EnumerationBudget));
+    }
+  }
+  const SolveSpace &S = *Used;
+  if (TooMany()) {
     if (FileBound && NCases <= Opts.EnumerationBudget / PerCaseLower) {
       Sum.Reason = FileSpent;
       return Sum;

@@ -62,7 +62,7 @@ __global__ void paramStride(float *out, int n, int step) {
   for (int i = threadIdx.x; i < n; i += step)
     out[i] = 0;
   // CHECK: pitch.cu:[[@LINE-1]]:5: remark: uncoalesced global store to 'out' (5 sectors per request, ideal 4) [warplint-uncoalesced]
-  // CHECK: note: this happens when (i - its start) / 1 % 8 != 0
+  // CHECK: note: this happens when (i - threadIdx.x) % 8 != 0
 }
 
 void run(float *out, const float *in, int pitch, int n, int blocks) {
