@@ -24,7 +24,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <numeric>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <set>
@@ -81,6 +81,16 @@ SharedOpKind sharedOpKind(const KernelModel &K, const Access &A) {
 /// Whether the file's analysis budget is spent (no retry is worth it).
 bool fileSpent(const SolveOptions &Opts) {
   return Opts.File && Opts.File->exhausted();
+}
+
+/// For a data bound that failed on values the cases do not follow: the
+/// space bounded over those values as well (boundOverValues), once.
+std::optional<SolveSpace> boundAlsoOverValues(const SolveSpace &S,
+                                              const Summary &Sum,
+                                              const SolveOptions &Opts) {
+  if (Sum.Status != SolveStatus::Unknown || S.Decoupled || fileSpent(Opts))
+    return std::nullopt;
+  return boundOverValues(S, Sum.OnlyUnfollowedValues, Sum.Reason);
 }
 
 /// Whether some Unknown node of P tests data.
@@ -174,7 +184,8 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
                "that depends on data; " + S.BoundReason;
     return R;
   }
-  auto SolveBounded = [&](const SolveSpace &S) {
+  std::function<SharedResult(const SolveSpace &)> SolveBounded =
+      [&](const SolveSpace &S) {
     uint64_t ObjectBytes = objectBytesOf(K, A, L);
     CostFn Bounds = boundedCost(
         S,
@@ -185,8 +196,16 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
         [&](const std::vector<unsigned> &Lanes) {
           return sharedPlacementCost(Lanes, Bytes, Arch, OpKind, ObjectBytes);
         });
-    return boundedResult(solve(K, S, int64_t(Arch.Banks) * Arch.BankBytes,
-                               Arch.BankBytes, Opts, Bounds, std::nullopt, 0),
+    Summary Sum = solve(K, S, int64_t(Arch.Banks) * Arch.BankBytes,
+                        Arch.BankBytes, Opts, Bounds, std::nullopt, 0);
+    // A data bound that values not followed also stop: a bound over those
+    // values too.
+    if (auto D = boundAlsoOverValues(S, Sum, Opts)) {
+      SharedResult B = SolveBounded(*D);
+      if (B.Status != SolveStatus::Unknown)
+        return B;
+    }
+    return boundedResult(Sum,
                          S, &SharedResult::Wavefronts,
                          &SharedResult::IdealWavefronts,
                          &SharedResult::WavefrontsMean,
@@ -301,7 +320,8 @@ GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
     };
   }
   unsigned Bytes = A.Bytes;
-  auto SolveBounded = [&](const SolveSpace &S) {
+  std::function<GlobalResult(const SolveSpace &)> SolveBounded =
+      [&](const SolveSpace &S) {
     // A base aligned to less than a sector shifts every place: the sectors
     // an object spans are then not its bytes / 32, so its size bounds
     // nothing (every lane may be in its own sector).
@@ -316,10 +336,15 @@ GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
         [&](const std::vector<unsigned> &Lanes) {
           return globalPlacementCost(Lanes, Bytes, Arch, ObjectBytes);
         });
+    Summary Sum = solve(K, S, Arch.SectorBytes, Arch.SectorBytes, Opts,
+                        Bounds, Base, Align);
+    if (auto D = boundAlsoOverValues(S, Sum, Opts)) {
+      GlobalResult B = SolveBounded(*D);
+      if (B.Status != SolveStatus::Unknown)
+        return B;
+    }
     GlobalResult B = boundedResult(
-        solve(K, S, Arch.SectorBytes, Arch.SectorBytes, Opts, Bounds, Base,
-              Align),
-        S,
+        Sum, S,
         &GlobalResult::Sectors, &GlobalResult::IdealSectors,
         &GlobalResult::SectorsMean, &GlobalResult::SectorsMin,
         &GlobalResult::SectorsMeanMin);

@@ -66,6 +66,25 @@ __global__ void tiles(uchar4 *Dst, int ImageW, int ImageH, int Frame,
   }
 }
 
+// A tree walked level by level (b+tree search): the node is loaded anew in
+// each level, and whether a lane reads the next key depends on the key it
+// read. A data bound that the node's value also decides: bounded over both.
+struct Node {
+  int Keys[257];
+};
+__global__ void treeLevels(const Node *Nodes, long *Current, const int *Key,
+                           int *Found, int Height) {
+  for (int L = 0; L < Height; L++) {
+    if (Nodes[Current[blockIdx.x]].Keys[threadIdx.x] <= Key[blockIdx.x] &&
+        Nodes[Current[blockIdx.x]].Keys[threadIdx.x + 1] > Key[blockIdx.x])
+      Found[blockIdx.x] = threadIdx.x;
+    // CHECK: decoupled-guards.cu:[[@LINE-2]]:9: remark: global load of 'Nodes' (4 bytes) in kernel 'treeLevels': bounded: 1 to 5 sectors per request (mean 0.0 to 5.0) depending on the data: active lanes depend on condition {{.*}}; the answer depends on the value loaded from 'Current[blockIdx.x]', which may differ between iterations, bounded over all its values
+    __syncthreads();
+    if (threadIdx.x == 0)
+      Current[blockIdx.x] = Found[blockIdx.x];
+  }
+}
+
 int main() {
   float *F;
   int *I;
@@ -74,5 +93,6 @@ int main() {
   offsets<<<1, 32>>>(F, F, I, *I);
   copyImage<<<dim3(4, 4), dim3(16, 16)>>>(F, F, *I, *I);
   gather<<<1, 32>>>(F, I);
+  treeLevels<<<*I, 256>>>((const Node *)F, (long *)F, I, I, *I);
   tiles<<<*I, dim3(16, 16)>>>((uchar4 *)F, *I, *I, *I, *I, *I);
 }
