@@ -194,9 +194,11 @@ std::optional<SolveSpace> decoupledGuards(const SolveSpace &S) {
 std::optional<SolveSpace> blockGuardsAside(const SolveSpace &S) {
   if (S.Guard.kind() != PredKind::And)
     return std::nullopt;
-  auto Launchwide = [&](Symbol Sym) {
-    return (Sym.Kind == SymbolKind::Param || Sym.Kind == SymbolKind::Uniform) &&
-           S.reduced(Sym);
+  // The same for every thread of a block: not a thread or warp index, not
+  // a loop variable.
+  auto Blockwide = [&](Symbol Sym) {
+    return Sym.Kind != SymbolKind::ThreadIdx &&
+           Sym.Kind != SymbolKind::LoopVar && S.reduced(Sym);
   };
   // Where each symbol is used besides the conjunct that may go.
   std::map<Symbol, unsigned> Conjuncts;
@@ -221,7 +223,7 @@ std::optional<SolveSpace> blockGuardsAside(const SolveSpace &S) {
     std::vector<Symbol> Syms = C.symbols();
     bool Separable = !Syms.empty() && !C.hasUnknown();
     for (Symbol Sym : Syms)
-      Separable &= Launchwide(Sym) && !Elsewhere.count(Sym) &&
+      Separable &= Blockwide(Sym) && !Elsewhere.count(Sym) &&
                    Conjuncts[Sym] == 1;
     (Separable ? Aside : Kept).push_back(C);
   }

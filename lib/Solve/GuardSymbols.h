@@ -71,13 +71,15 @@ int64_t guardParamValue(const GuardPair &P,
 /// nullopt when no comparison adds two free symbols.
 std::optional<SolveSpace> decoupledGuards(const SolveSpace &S);
 
-/// S with the guard's top-level conjuncts that only say whether a whole
-/// launch runs the access (`if (frame == 0)`: parameters or uniform values
-/// that appear nowhere else, not in the address, another conjunct, a
-/// relevant loop or an opaque subterm) taken out of the guard and said in
-/// GuardNote instead. Every case the conjunct admits has the same outcome,
-/// so they only multiply the cases; used when the cases would not fit the
-/// budget. nullopt when there is no such conjunct.
+/// S with the guard's top-level conjuncts that only say which blocks or
+/// launches run the access (`if (frame == 0)`, `if (blockIdx.x ==
+/// gridDim.x - 1)`: block-uniform symbols that appear nowhere else, not in
+/// the address, another conjunct, a relevant loop or an opaque subterm)
+/// taken out of the guard and said in GuardNote instead. Every case the
+/// conjunct admits has the same outcome, so they only multiply the cases
+/// (or, with two symbols, stop their reduction); used when the cases would
+/// not fit the budget or cannot be planned. nullopt when there is no such
+/// conjunct.
 std::optional<SolveSpace> blockGuardsAside(const SolveSpace &S);
 
 /// The space to bound when the exact answer failed with Why: the guards

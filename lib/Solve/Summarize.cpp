@@ -245,17 +245,38 @@ Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
                                 "(too many lane evaluations)";
   FreePlan Plan;
   std::optional<SolveSpace> Warps;
-  if (auto Err = planFreeSymbols(K, Given, Modulus, Budget, Plan)) {
-    // With no launch, the warp and block-size symbols have finitely many
-    // values: enumerated, they need no reduction (GeometricLoops.h).
-    Warps = withAssumedWarpsEnumerated(Given);
+  // Conjuncts that only say which blocks or launches run the access
+  // (`frame == 0`, `blockIdx.x == gridDim.x - 1`) may stop the reduction
+  // or multiply the cases for nothing: set aside, the outcome is the same.
+  std::optional<SolveSpace> Aside;
+  // With no launch, the warp and block-size symbols have finitely many
+  // values: enumerated, they need no reduction (GeometricLoops.h).
+  auto WithWarps = [&](const SolveSpace &From,
+                       std::optional<SolveSpace> &W) -> bool {
+    W = withAssumedWarpsEnumerated(From);
     Plan = FreePlan();
-    if (!Warps || planFreeSymbols(K, *Warps, Modulus, Budget, Plan)) {
+    return W && !planFreeSymbols(K, *W, Modulus, Budget, Plan);
+  };
+  if (auto Err = planFreeSymbols(K, Given, Modulus, Budget, Plan);
+      Err && !WithWarps(Given, Warps)) {
+    Warps.reset();
+    Aside = blockGuardsAside(Given);
+    bool Planned = false;
+    if (Aside) {
+      Plan = FreePlan();
+      Planned = !planFreeSymbols(K, *Aside, Modulus, Budget, Plan);
+      std::optional<SolveSpace> AsideWarps;
+      if (!Planned && WithWarps(*Aside, AsideWarps)) {
+        Aside = std::move(AsideWarps);
+        Planned = true;
+      }
+    }
+    if (!Planned) {
       Sum.Reason = *Err;
       return Sum;
     }
   }
-  const SolveSpace *Used = Warps ? &*Warps : &Given;
+  const SolveSpace *Used = Aside ? &*Aside : Warps ? &*Warps : &Given;
   uint64_t NCases = Plan.caseCount();
   // Refuse before running any case when the cases cannot fit the budget:
   // every case costs at least PerCaseLower lane evaluations.
@@ -264,10 +285,7 @@ Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
   auto TooMany = [&] {
     return NCases == UINT64_MAX || NCases > Budget / PerCaseLower;
   };
-  // Conjuncts that only say whether the launch runs the access (`frame ==
-  // 0`) multiply the cases for nothing: set aside, they may make it fit.
-  std::optional<SolveSpace> Aside;
-  if (TooMany() && (Aside = blockGuardsAside(*Used))) {
+  if (TooMany() && !Aside && (Aside = blockGuardsAside(*Used))) {
     FreePlan Fewer;
     if (!planFreeSymbols(K, *Aside, Modulus, Budget, Fewer) &&
         Fewer.caseCount() < NCases) {
