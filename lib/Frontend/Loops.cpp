@@ -68,6 +68,7 @@ void KernelWalker::setLoopInit(const ValueDecl *Var, Loop &L) {
   }
   L.UnknownReason = "the initial value of '" + L.VarName + "' depends on " +
                     (V ? V->Reason : std::string("unknown"));
+  L.StartIsData = V && V->isUnknown() && V->Data;
 }
 
 bool KernelWalker::loopStep(const clang::Expr *Write, const ValueDecl *Var,
@@ -291,9 +292,16 @@ KernelWalker::bindLoopVariables(const Stmt *Body, const clang::Expr *Inc,
       Frames.back().Env[Var] =
           AbsValue::integer(Expr::symbol(SymbolKind::LoopVar, L.Id));
     else
-      Frames.back().Env[Var] = AbsValue::unknown(
-          "the loop variable '" + L.VarName + "' (" + L.UnknownReason + ")",
-          true);
+      // Data plus a count of steps is any value: data. Anything else the
+      // loop failed to model is a gap.
+      Frames.back().Env[Var] =
+          L.StartIsData
+              ? AbsValue::data("the loop variable '" + L.VarName + "' (" +
+                                   L.UnknownReason + ")",
+                               true)
+              : AbsValue::unknown("the loop variable '" + L.VarName + "' (" +
+                                      L.UnknownReason + ")",
+                                  true);
   }
   LoopThreadDep[L.Id] = !Modelled || threadDependent(L.Init);
   return Derived;

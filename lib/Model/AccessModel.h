@@ -98,6 +98,9 @@ struct Loop {
   /// variable, ...), Unknown says why; accesses inside see the variable as
   /// unknown.
   std::string UnknownReason;
+  /// The only reason is a start that is data (`for (i = node[tid].start;
+  /// ...; i++)`): the variable is then data in every iteration.
+  bool StartIsData = false;
   /// The `#pragma unroll` written on the loop: 0 for a bare `#pragma unroll`,
   /// N for `#pragma unroll N` (1, and `#pragma nounroll`, keep the loop);
   /// nullopt when there is none. nvcc's merging of the iterations' accesses

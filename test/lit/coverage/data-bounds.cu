@@ -100,6 +100,16 @@ __global__ void walk(float *Out, int N) {
   Out[threadIdx.x] = S[threadIdx.x];
 }
 
+// A loop that starts where the data says (a graph's edge list: bfs): its
+// variable is data in every iteration, and so is when a lane leaves it.
+__global__ void edges(const int *Start, const int *Count, const int *Edges,
+                      int *Cost) {
+  int Tid = blockIdx.x * 256 + threadIdx.x;
+  for (int I = Start[Tid]; I < Count[Tid] + Start[Tid]; I++)
+    Cost[Edges[I]] = 1;
+  // CHECK: data-bounds.cu:[[@LINE-1]]:10: remark: global load of 'Edges' (4 bytes) in kernel 'edges': bounded: 1 to 32 sectors per request (mean 0.0 to 32.0) depending on the data: the address depends on the loop variable 'I' (the initial value of 'I' depends on the value loaded from 'Start[Tid]')
+}
+
 int main() {
   histogram<<<64, 256>>>(nullptr, nullptr);
   flagged<<<1, 64>>>(nullptr, nullptr);
@@ -108,4 +118,5 @@ int main() {
   converge<<<1, 256>>>(nullptr, nullptr, 0.5f);
   perThreadCount<<<1, 32>>>(nullptr, nullptr);
   floatIndex<<<1, 32>>>(nullptr);
+  edges<<<64, 256>>>(nullptr, nullptr, nullptr, nullptr);
 }
