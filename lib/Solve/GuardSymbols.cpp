@@ -192,8 +192,9 @@ std::optional<SolveSpace> decoupledGuards(const SolveSpace &S) {
 }
 
 std::optional<SolveSpace> blockGuardsAside(const SolveSpace &S) {
-  if (S.Guard.kind() != PredKind::And)
-    return std::nullopt;
+  std::vector<Predicate> Conj = S.Guard.kind() == PredKind::And
+                                    ? S.Guard.operands()
+                                    : std::vector<Predicate>{S.Guard};
   // The same for every thread of a block: not a thread or warp index, not
   // a loop variable.
   auto Blockwide = [&](Symbol Sym) {
@@ -202,7 +203,7 @@ std::optional<SolveSpace> blockGuardsAside(const SolveSpace &S) {
   };
   // Where each symbol is used besides the conjunct that may go.
   std::map<Symbol, unsigned> Conjuncts;
-  for (const Predicate &C : S.Guard.operands())
+  for (const Predicate &C : Conj)
     for (Symbol Sym : C.symbols())
       ++Conjuncts[Sym];
   std::set<Symbol> Elsewhere;
@@ -219,7 +220,7 @@ std::optional<SolveSpace> blockGuardsAside(const SolveSpace &S) {
   for (const SolveSpace::GeometricLoop &G : S.GeometricLoops)
     Note({G.Sym});
   std::vector<Predicate> Kept, Aside;
-  for (const Predicate &C : S.Guard.operands()) {
+  for (const Predicate &C : Conj) {
     std::vector<Symbol> Syms = C.symbols();
     bool Separable = !Syms.empty() && !C.hasUnknown();
     for (Symbol Sym : Syms)
