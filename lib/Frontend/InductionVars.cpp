@@ -247,9 +247,14 @@ const ValueDecl *KernelWalker::whileInduction(const Stmt *Body,
     // A variable the body sets otherwise (`r = *p;`) is no induction
     // variable: it stays a local the loop carries (LoopCarried.cpp), and
     // the condition is read with its class.
-    if (!loopStep(E, Var, Candidate))
+    if (!loopStep(E, Var, Candidate)) {
+      if (L.UnknownReason.empty()) // said if no other variable does
+        L.UnknownReason = "'" + Candidate.VarName + "' is set by '" +
+                          text(E) + "', not stepped";
       continue;
+    }
     L = std::move(Candidate);
+    L.UnknownReason.clear();
     setLoopInit(Var, L);
     return Var;
   }

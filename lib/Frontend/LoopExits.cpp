@@ -155,15 +155,12 @@ Flow KernelWalker::walkLoopIteration(const Stmt *Body, JumpTarget &Jumps) {
 
 void KernelWalker::rereadHeadCondition(const clang::Expr *HeadCond,
                                        unsigned LoopId, bool CondIsGuard) {
-  // Uniform symbols the reading makes stay: the condition refers to them.
-  size_t Accesses = K.Accesses.size(), Remarks = K.Remarks.size(),
-         Warnings = K.Warnings.size();
-  Env Vars = Frames.back().Env;
+  // Undone like a trial walk, except for the uniform symbols the reading
+  // makes: the condition refers to them.
+  TrialState Saved = saveTrial();
   Predicate C = toPred(eval(HeadCond), HeadCond);
-  K.Accesses.resize(Accesses);
-  K.Remarks.resize(Remarks);
-  K.Warnings.resize(Warnings);
-  Frames.back().Env = std::move(Vars);
+  Saved.Uniforms = K.Uniforms.size();
+  restoreTrial(Saved);
   K.Loops[LoopId].Condition = C;
   if (CondIsGuard && !Guards.empty())
     Guards.back() = C;

@@ -357,10 +357,12 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
     L.UnknownReason = "do loops that step '" + L.VarName +
                       "' by multiplication or division are not modelled";
   if (!Var)
-    L.UnknownReason = isa<CXXForRangeStmt>(S)
-                          ? "range-based for loops are not modelled"
-                          : std::string(IsDo ? "do" : "while") +
-                                " loops have no modelled induction variable";
+    L.UnknownReason =
+        isa<CXXForRangeStmt>(S)
+            ? "range-based for loops are not modelled"
+            : std::string(IsDo ? "do" : "while") +
+                  " loops have no modelled induction variable" +
+                  (L.UnknownReason.empty() ? "" : " (" + L.UnknownReason + ")");
   bool Modelled = Var && L.UnknownReason.empty();
   std::vector<DerivedInduction> Derived =
       bindLoopVariables(Body, nullptr, CondE, Var, L);

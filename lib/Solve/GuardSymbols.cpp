@@ -195,11 +195,14 @@ std::optional<SolveSpace> blockGuardsAside(const SolveSpace &S) {
   std::vector<Predicate> Conj = S.Guard.kind() == PredKind::And
                                     ? S.Guard.operands()
                                     : std::vector<Predicate>{S.Guard};
-  // The same for every thread of a block: not a thread or warp index, not
-  // a loop variable.
+  // The same for every thread of a block, and a value of the program: not a
+  // thread or warp index, not a loop variable, not a symbol the solver made
+  // (an opaque subterm, a compound, a stride count: they stand for values
+  // whose parts may be used elsewhere).
   auto Blockwide = [&](Symbol Sym) {
+    bool Invented = Sym.Kind == SymbolKind::Uniform && Sym.Index >= 0x40000000u;
     return Sym.Kind != SymbolKind::ThreadIdx &&
-           Sym.Kind != SymbolKind::LoopVar && S.reduced(Sym);
+           Sym.Kind != SymbolKind::LoopVar && !Invented && S.reduced(Sym);
   };
   // Where each symbol is used besides the conjunct that may go.
   std::map<Symbol, unsigned> Conjuncts;
@@ -246,9 +249,18 @@ std::optional<SolveSpace> blockGuardsAside(const SolveSpace &S) {
           if (Used == Sym)
             return std::nullopt; // read otherwise by the narrowest guard
   std::string Said;
-  for (const Predicate &C : Aside)
+  std::set<Symbol> Gone;
+  for (const Predicate &C : Aside) {
     Said += (Said.empty() ? "" : " && ") + C.str(S.Name);
+    for (Symbol Sym : C.symbols())
+      Gone.insert(Sym);
+  }
   Out.GuardNote = S.GuardNote.empty() ? Said : Said + ", and " + S.GuardNote;
+  // No case is made of them any more (nor an example value).
+  Out.Free.erase(std::remove_if(Out.Free.begin(), Out.Free.end(),
+                                [&](Symbol Sym) { return Gone.count(Sym); }),
+                 Out.Free.end());
+  Out.MayNotRun = true;
   return Out;
 }
 

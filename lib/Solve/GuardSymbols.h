@@ -78,8 +78,11 @@ std::optional<SolveSpace> decoupledGuards(const SolveSpace &S);
 /// taken out of the guard and said in GuardNote instead. Every case the
 /// conjunct admits has the same outcome, so they only multiply the cases
 /// (or, with two symbols, stop their reduction); used when the cases would
-/// not fit the budget or cannot be planned. nullopt when there is no such
-/// conjunct.
+/// not fit the budget or cannot be planned. The answer then holds for the
+/// blocks the conjuncts admit (the note says which); SolveSpace::MayNotRun
+/// is set, so that a bound's least mean is 0. A conjunct no value satisfies
+/// (dead code) is not detected: the access is costed as if it ran. nullopt
+/// when there is no such conjunct.
 std::optional<SolveSpace> blockGuardsAside(const SolveSpace &S);
 
 /// The space to bound when the exact answer failed with Why: the guards

@@ -12,8 +12,10 @@ namespace warplint {
 
 namespace {
 
-/// Highest split tried: beyond it no request of 32 lanes is worth it.
-constexpr unsigned MaxBits = 40;
+/// Splits stop below 2^12: each free symbol of the mask gets that many
+/// residue classes (or more), and a 32-bit index wraps long before 2^31
+/// in the source while the model computes in 64 bits.
+constexpr unsigned MaxBits = 12;
 
 /// A polynomial (sums, products, constant shifts) in values the same for
 /// the whole block: free symbols and value-set symbols. Its residue modulo

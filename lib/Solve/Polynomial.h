@@ -13,6 +13,7 @@
 
 #include "Solve/Space.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>

@@ -45,6 +45,9 @@ struct SolveSpace {
   Expr Offset;                   ///< byte offset after binding the launch
   Predicate Guard;               ///< guard after binding; Unknown nodes removed
   bool GuardAssumedTrue = false; ///< a block-uniform unknown was dropped
+  /// Guard conjuncts were set aside (blockGuardsAside): some blocks or
+  /// launches may not run the access at all.
+  bool MayNotRun = false;
   std::string GuardNote;         ///< why, for Condition
 
   std::vector<Loop> Loops; ///< K.Loops with Init/Condition bound, by id

@@ -285,15 +285,18 @@ Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
   auto TooMany = [&] {
     return NCases == UINT64_MAX || NCases > Budget / PerCaseLower;
   };
-  if (TooMany() && !Aside && (Aside = blockGuardsAside(*Used))) {
+  if (TooMany() && !Aside) {
     FreePlan Fewer;
-    if (!planFreeSymbols(K, *Aside, Modulus, Budget, Fewer) &&
+    Aside = blockGuardsAside(*Used);
+    if (Aside && !planFreeSymbols(K, *Aside, Modulus, Budget, Fewer) &&
         Fewer.caseCount() < NCases) {
       Plan = std::move(Fewer);
       Used = &*Aside;
       NCases = Plan.caseCount();
       PerCaseLower = std::max<uint64_t>(
           1, perCaseWorkLowerBound(*Used, Opts.EnumerationBudget));
+    } else {
+      Aside.reset();
     }
   }
   const SolveSpace &S = *Used;
@@ -441,7 +444,7 @@ Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
     // Where the access does not run at all (a block the guard skips), the
     // instruction may still issue with no active lane: the least mean
     // counts such requests as 0, as the data bounds do.
-    if (Executed.size() < NCases)
+    if (Executed.size() < NCases || S.MayNotRun)
       Sum.LowMean = Sum.LowIdealMean = 0;
   }
   bool SameWeight = true;

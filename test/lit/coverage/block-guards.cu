@@ -23,3 +23,14 @@ __global__ void lastBlockTail(float *Out, const float *In, int N) {
     Out[threadIdx.x] = In[threadIdx.x];
   // CHECK-DAG: block-guards.cu:[[@LINE-1]]:24: remark: global load of 'In' (4 bytes) in kernel 'lastBlockTail': 4 sectors per request (mean {{.*}}) when {{.*}}blockIdx.x == gridDim.x - 1
 }
+
+// A test on a value the solver made (the opaque n / 64) is not set aside:
+// n itself decides the lanes too, and the answer is a bound over n / 64.
+__global__ void opaqueTest(int N) {
+  __shared__ float S[64];
+  if (blockIdx.x == gridDim.x - 1 && threadIdx.x >= N && N / 64 > 0)
+    S[2 * threadIdx.x] = 0;
+  // CHECK-DAG: block-guards.cu:[[@LINE-1]]:5: remark: shared store of 'S' (4 bytes) in kernel 'opaqueTest': bounded: 1 to 2 wavefronts per request (mean 0.0 to 2.0) depending on values warplint does not follow: the answer depends on the value of 'N / 64'
+}
+
+void launch(int N) { opaqueTest<<<4, 32>>>(N); }
