@@ -263,10 +263,12 @@ private:
   bindLoopVariables(const clang::Stmt *Body, const clang::Expr *Inc,
                     const clang::Expr *Cond, const clang::ValueDecl *Var,
                     const Loop &L);
-  /// After a loop: its variables are unknown ("the value after the loop").
+  /// After a loop: its variables are unknown ("the value after the loop");
+  /// data when threads leave it only on data (Body: how the walked body
+  /// leaves it) and its steps are modelled: a count of steps data decides.
   void forgetLoopVariables(const clang::ValueDecl *Var,
                            const std::vector<DerivedInduction> &Derived,
-                           unsigned LoopId);
+                           unsigned LoopId, const Flow &Body);
   /// How control leaves the statement after a loop whose body left by Body.
   Flow exitFromLoop(const Flow &Body, clang::SourceLocation At);
   /// The Loop::Condition of a do loop from its test after the body.

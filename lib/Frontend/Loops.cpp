@@ -245,7 +245,7 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
     Body = walkLoopBody(S->getBody(), Id, UniformsBefore, S->getInc(),
                         /*NextIsStep=*/true, S->getCond());
   LoopStack.pop_back();
-  forgetLoopVariables(Var, Derived, Id);
+  forgetLoopVariables(Var, Derived, Id, Body.F);
   finishLoop(Body, Id, Walked);
   return exitFromLoop(Body.F, S->getForLoc());
 }
@@ -309,17 +309,26 @@ KernelWalker::bindLoopVariables(const Stmt *Body, const clang::Expr *Inc,
 
 void KernelWalker::forgetLoopVariables(
     const ValueDecl *Var, const std::vector<DerivedInduction> &Derived,
-    unsigned LoopId) {
+    unsigned LoopId, const Flow &Body) {
   const Loop &L = K.Loops[LoopId];
   bool TripDep = LoopThreadDep[LoopId] || threadDependent(L.Condition);
+  // Threads that leave only on data (`i < bitsize / 32`, bitsize loaded)
+  // stop at a count of steps the data decides: any value, as data is.
+  bool Data = (L.UnknownReason.empty() || L.StartIsData) &&
+              tripClass(LoopId, orElse(Body.Break, Body.Return)) ==
+                  CarriedClass::Data;
+  auto After = [&](std::string Why, bool Dep) {
+    return Data ? AbsValue::data(std::move(Why), true)
+                : AbsValue::unknown(std::move(Why), Dep);
+  };
   if (Var)
-    Frames.back().Env[Var] = AbsValue::unknown(
-        "the value of '" + L.VarName + "' after its loop", TripDep);
+    Frames.back().Env[Var] =
+        After("the value of '" + L.VarName + "' after its loop", TripDep);
   for (const DerivedInduction &D : Derived)
-    Frames.back().Env[D.Var] = AbsValue::unknown(
-        "the value of '" + D.Var->getName().str() + "' after the loop '" +
-            L.VarName + "'",
-        TripDep || threadDependent(D.Start));
+    Frames.back().Env[D.Var] =
+        After("the value of '" + D.Var->getName().str() +
+                  "' after the loop '" + L.VarName + "'",
+              TripDep || threadDependent(D.Start));
 }
 
 Flow KernelWalker::exitFromLoop(const Flow &Body, SourceLocation At) {
@@ -392,7 +401,7 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
   if (CondE && IsDo)
     K.Loops[Id].Condition = doCondition(CondE, Modelled, L);
   LoopStack.pop_back();
-  forgetLoopVariables(Var, Derived, Id);
+  forgetLoopVariables(Var, Derived, Id, Body1.F);
   finishLoop(Body1, Id, Walked);
   return exitFromLoop(Body1.F, S->getBeginLoc());
 }

@@ -110,6 +110,17 @@ __global__ void edges(const int *Start, const int *Count, const int *Edges,
   // CHECK: data-bounds.cu:[[@LINE-1]]:10: remark: global load of 'Edges' (4 bytes) in kernel 'edges': bounded: 1 to 32 sectors per request (mean 0.0 to 32.0) depending on the data: the address depends on the loop variable 'I' (the initial value of 'I' depends on the value loaded from 'Start[Tid]')
 }
 
+// A loop left on data (a count of words loaded per thread): the variable
+// after it is data, so the tail's address is bounded.
+__global__ void tail(const unsigned *Bits, const unsigned *Pos, unsigned *Dst) {
+  unsigned Tid = blockIdx.x * 256 + threadIdx.x;
+  unsigned Size = Bits[Tid], I;
+  for (I = 1; I < Size / 32; I++)
+    Dst[Pos[Tid] + I] = 0;
+  Dst[Pos[Tid] + I] = 1;
+  // CHECK: data-bounds.cu:[[@LINE-1]]:3: remark: global store of 'Dst' (4 bytes) in kernel 'tail': bounded: 1 to 32 sectors per request (mean 1.0 to 32.0) depending on the data: the address depends on the value loaded from 'Pos[Tid]'
+}
+
 int main() {
   histogram<<<64, 256>>>(nullptr, nullptr);
   flagged<<<1, 64>>>(nullptr, nullptr);
@@ -119,4 +130,5 @@ int main() {
   perThreadCount<<<1, 32>>>(nullptr, nullptr);
   floatIndex<<<1, 32>>>(nullptr);
   edges<<<64, 256>>>(nullptr, nullptr, nullptr, nullptr);
+  tail<<<64, 256>>>(nullptr, nullptr, nullptr);
 }
