@@ -432,48 +432,25 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
   std::vector<int64_t> Min(Atoms.size(), INT64_MAX),
       Max(Atoms.size(), INT64_MIN);
   if (!Atoms.empty()) {
-    // Value-set symbols in the remainders (the warp index when the warps
-    // are enumerated) take each of their values in turn.
-    std::vector<Symbol> Sets;
-    for (const GuardAtom &A : Atoms)
-      for (Symbol Sym : A.Rest.symbols())
-        if (S.valueSet(Sym) &&
-            std::find(Sets.begin(), Sets.end(), Sym) == Sets.end())
-          Sets.push_back(Sym);
-    uint64_t Combos = 1;
-    for (Symbol Sym : Sets)
-      if (__builtin_mul_overflow(Combos, uint64_t(S.valueSet(Sym)->size()),
-                                 &Combos) ||
-          Combos > (uint64_t(1) << 16))
-        return "iteration space too large to bound the guard";
-    FreeValues Values;
-    for (uint64_t C = 0; C < Combos; ++C) {
-      Values.clear();
-      for (uint64_t I = C, J = 0; J < Sets.size(); ++J) {
-        const std::vector<int64_t> &Vs = *S.valueSet(Sets[J]);
-        Values.push_back({Sets[J], Vs[I % Vs.size()]});
-        I /= Vs.size();
-      }
-      bool Failed = false;
-      auto St = forEachLanePoint(S, Values, Budget, [&](const Env &E) {
-        for (size_t I = 0; I < Atoms.size(); ++I) {
-          auto V = E.eval(Atoms[I].Rest);
-          if (!V) {
-            Failed = true;
-            return false;
-          }
-          Min[I] = std::min(Min[I], *V);
-          Max[I] = std::max(Max[I], *V);
+    bool Failed = false;
+    auto St = forEachLanePoint(S, {}, Budget, [&](const Env &E) {
+      for (size_t I = 0; I < Atoms.size(); ++I) {
+        auto V = E.eval(Atoms[I].Rest);
+        if (!V) {
+          Failed = true;
+          return false;
         }
-        return true;
-      });
-      if (Failed)
-        return std::string("cannot evaluate a guard term");
-      if (St.State == EnumerationStatus::OverBudget)
-        return "iteration space too large to bound the guard";
-      if (St.State == EnumerationStatus::Error)
-        return St.Reason;
-    }
+        Min[I] = std::min(Min[I], *V);
+        Max[I] = std::max(Max[I], *V);
+      }
+      return true;
+    });
+    if (Failed)
+      return std::string("cannot evaluate a guard term");
+    if (St.State == EnumerationStatus::OverBudget)
+      return "iteration space too large to bound the guard";
+    if (St.State == EnumerationStatus::Error)
+      return St.Reason;
   }
   if (Product && Min.back() <= Max.back()) {
     // Lanes with different multipliers are at least Step * |u| - R apart;
