@@ -281,14 +281,6 @@ freeSymbolGrain(const SolveSpace &S, int64_t Modulus,
   auto Abs = [](int64_t C) {
     return C == INT64_MIN ? int64_t(1) << 62 : (C < 0 ? -C : C);
   };
-  auto NotAdded = [&](const Expr &X) {
-    std::string Free;
-    for (Symbol Sym : X.symbols())
-      if (S.reduced(Sym) && Free.empty())
-        Free = S.Name(Sym);
-    return "address depends on '" + Free + "' inside '" + X.str(S.Name) +
-           "', not only added";
-  };
   Expr Rest(0);
   bool Masks = false;
   for (const auto &[Key, C] : Terms) {
@@ -302,7 +294,7 @@ freeSymbolGrain(const SolveSpace &S, int64_t Modulus,
         Mask = &P.Atoms[Id];
     if (Mask) {
       if (Key.size() != 1 || !exactMaskAtom(*Mask, S, C, Modulus, Residues))
-        return NotAdded(*Mask);
+        return notOnlyAdded(*Mask, S);
       Masks = true;
       continue;
     }
@@ -407,17 +399,6 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
   if (auto Err = freeSymbolGrain(S, Modulus, Grain, Residues, Product))
     return Err;
   Plan.Pairs = findGuardPairs(K, S);
-  // A guard pair's parameter gets its value from the pair's fresh symbol,
-  // whatever residue a mask needs of it.
-  for (const GuardPair &P : Plan.Pairs)
-    if (Residues.count(P.Param))
-      return "active lanes depend on '" + P.Name + "', and the address masks "
-             "with '" + S.Name(P.Param) + "'";
-  // So does a symbol a compound stands for (its value is decoded).
-  for (const auto &[Sym, M] : Residues)
-    if (std::find(S.Free.begin(), S.Free.end(), Sym) == S.Free.end())
-      return "the address masks with '" + S.Name(Sym) +
-             "', which is part of a compound value";
   std::vector<GuardAtom> Atoms;
   if (auto Err = collectAtoms(S.Guard, S, Plan.Pairs, Atoms))
     return Err;
@@ -474,6 +455,12 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
   }
   for (const GuardPair &P : Plan.Pairs)
     Syms.push_back(P.Fresh);
+  // A mask's residues are kept only by symbols the cases set directly: a
+  // guard pair's parameter or a compound's part gets its value otherwise.
+  for (const auto &[Sym, M] : Residues)
+    if (std::find(Syms.begin(), Syms.end(), Sym) == Syms.end())
+      return "the address masks with '" + S.Name(Sym) +
+             "', whose value the cases do not set directly";
   for (Symbol Sym : Syms) {
     SymbolClasses SC;
     SC.Sym = Sym;

@@ -81,10 +81,20 @@ expandPolynomial(const Expr &E, const SolveSpace &S, PolyAtoms &P,
   }
   for (Symbol Sym : E.symbols())
     if (IsFree(Sym) && !(Accept && Accept(E)))
-      return "address depends on '" + S.Name(Sym) + "' inside '" +
-             E.str(S.Name) + "', not only added";
+      return notOnlyAdded(E, S);
   Out[{P.id(E)}] = 1;
   return std::nullopt;
+}
+
+std::string notOnlyAdded(const Expr &Atom, const SolveSpace &S) {
+  std::string Free;
+  for (Symbol Sym : Atom.symbols())
+    if (S.reduced(Sym)) {
+      Free = S.Name(Sym);
+      break;
+    }
+  return "address depends on '" + Free + "' inside '" + Atom.str(S.Name) +
+         "', not only added";
 }
 
 Expr monomialExpr(const PolyAtoms &P, const std::vector<unsigned> &Key,

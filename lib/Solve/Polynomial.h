@@ -38,6 +38,10 @@ expandPolynomial(const Expr &E, const SolveSpace &S, PolyAtoms &P,
                  Monomials &Out,
                  const std::function<bool(const Expr &)> &Accept = nullptr);
 
+/// "address depends on 'u' inside 'Atom', not only added", u the first free
+/// symbol of S in Atom: why an atom stops the reading as a polynomial.
+std::string notOnlyAdded(const Expr &Atom, const SolveSpace &S);
+
 /// C times the product of the atoms of Key.
 Expr monomialExpr(const PolyAtoms &P, const std::vector<unsigned> &Key,
                   int64_t C);

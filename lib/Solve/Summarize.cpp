@@ -280,8 +280,11 @@ Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
   uint64_t NCases = Plan.caseCount();
   // Refuse before running any case when the cases cannot fit the budget:
   // every case costs at least PerCaseLower lane evaluations.
-  uint64_t PerCaseLower = std::max<uint64_t>(
-      1, perCaseWorkLowerBound(*Used, Opts.EnumerationBudget));
+  auto LowerFor = [&](const SolveSpace &Sp) {
+    return std::max<uint64_t>(
+        1, perCaseWorkLowerBound(Sp, Opts.EnumerationBudget));
+  };
+  uint64_t PerCaseLower = LowerFor(*Used);
   auto TooMany = [&] {
     return NCases == UINT64_MAX || NCases > Budget / PerCaseLower;
   };
@@ -293,8 +296,7 @@ Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
       Plan = std::move(Fewer);
       Used = &*Aside;
       NCases = Plan.caseCount();
-      PerCaseLower = std::max<uint64_t>(
-          1, perCaseWorkLowerBound(*Used, Opts.EnumerationBudget));
+      PerCaseLower = LowerFor(*Used);
     } else {
       Aside.reset();
     }
