@@ -52,6 +52,7 @@ AccessRecord toRecord(const AccessAnalysis &A) {
   if (A.Launch->Block)
     R.Block = std::array<int64_t, 3>{A.Launch->Block->X, A.Launch->Block->Y,
                                      A.Launch->Block->Z};
+  R.Grid = A.Launch->Grid;
   R.LaunchDescription = A.Launch->describe();
   // A load whose bytes serve later loads too carries them, as written.
   if (!A.Acc->Emitted.isAsWritten() || !A.Acc->Emitted.Carries.empty()) {
@@ -83,6 +84,8 @@ AccessRecord toRecord(const AccessAnalysis &A) {
     R.IdealWavefronts = S.IdealWavefronts;
     R.IdealWavefrontsMean = S.IdealMean;
     R.Requests = S.Requests;
+    if (S.Launch)
+      R.Launch = {S.Launch->Requests, S.Launch->Cost, S.Launch->Ideal};
     R.Condition = S.Condition;
     R.Reason = S.Reason;
     for (const SolveCase &C : S.Cases)
@@ -99,6 +102,8 @@ AccessRecord toRecord(const AccessAnalysis &A) {
     R.IdealSectorsMean = G.IdealMean;
     R.Pattern = R.Exact ? patternName(G.Pattern) : "";
     R.Requests = G.Requests;
+    if (G.Launch)
+      R.Launch = {G.Launch->Requests, G.Launch->Cost, G.Launch->Ideal};
     R.Condition = G.Condition;
     R.Reason = G.Reason;
     for (const SolveCase &C : G.Cases)

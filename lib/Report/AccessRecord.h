@@ -39,6 +39,15 @@ struct CaseRecord {
   unsigned Ideal = 0;
 };
 
+/// Totals over every block of the launch, as Nsight Compute's Source
+/// Counters show them: instructions executed, wavefronts (shared) or sectors
+/// (global), and the ideal of each request summed.
+struct LaunchTotalsRecord {
+  uint64_t Requests = 0;
+  uint64_t Cost = 0;
+  uint64_t Ideal = 0;
+};
+
 struct AccessRecord {
   SourceLoc Loc;
   /// Where the access expression ends (one past its last character), for tools that
@@ -54,6 +63,7 @@ struct AccessRecord {
   AccessOp Op = AccessOp::Load;
   unsigned Bytes = 0;
   std::optional<std::array<int64_t, 3>> Block; ///< nullopt when assumed
+  std::optional<std::array<int64_t, 3>> Grid;  ///< when the launch fixes it
   std::string LaunchDescription;
   bool Exact = false; ///< status "exact" vs "unknown"
   /// Status "bounded": the numbers above are the worst case over all data
@@ -78,6 +88,9 @@ struct AccessRecord {
   double IdealSectorsMean = 0;
   std::string Pattern; ///< "coalesced", "strided", ... (global only)
   uint64_t Requests = 0;
+  /// Exact answers whose blocks can all be counted (a known grid, no
+  /// unbound parameter).
+  std::optional<LaunchTotalsRecord> Launch;
   std::string Condition;
   /// The distinct outcomes when the answer depends on free symbols, worst
   /// first (exact answers only); --param evaluates them away.

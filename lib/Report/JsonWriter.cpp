@@ -95,6 +95,13 @@ void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
       });
     else
       J.attribute("block", nullptr);
+    // The grid the launch totals are over; absent when the launch does not
+    // fix it.
+    if (R.Grid)
+      J.attributeArray("grid", [&] {
+        for (int64_t D : *R.Grid)
+          J.value(D);
+      });
     J.attribute("launch", R.LaunchDescription);
     J.attribute("status", R.Exact     ? "exact"
                           : R.Bounded ? "bounded"
@@ -140,6 +147,16 @@ void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
       // say 0 beside a mean.
       if (R.Requests > 0)
         J.attribute("requests", int64_t(R.Requests));
+      // Over the whole launch, as Nsight Compute's Source Counters count:
+      // known when every block's case is (the last, partial block of a
+      // bounds guard included).
+      if (R.Launch) {
+        std::string Unit =
+            R.Space == MemorySpace::Shared ? "wavefronts" : "sectors";
+        J.attribute("launch_requests", int64_t(R.Launch->Requests));
+        J.attribute("launch_" + Unit, int64_t(R.Launch->Cost));
+        J.attribute("launch_ideal_" + Unit, int64_t(R.Launch->Ideal));
+      }
     }
     // A scattered global access is unknown and still has a pattern.
     if (R.Space == MemorySpace::Global && !R.Pattern.empty())

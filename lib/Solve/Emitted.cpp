@@ -68,12 +68,21 @@ Result combine(std::vector<Result> Parts, unsigned Result::*Worst,
   double SumMean = 0, SumIdeal = 0;
   uint64_t Requests = 0;
   bool Counted = true;
+  std::optional<LaunchTotals> Launch = LaunchTotals();
   for (const Result &P : Parts) {
     SumMean += P.*Mean;
     SumIdeal += P.*IdealMean;
     Requests += P.Requests;
     Counted &= P.Requests != 0;
+    if (!P.Launch)
+      Launch.reset();
+    else if (Launch) {
+      Launch->Requests += P.Launch->Requests;
+      Launch->Cost += P.Launch->Cost;
+      Launch->Ideal += P.Launch->Ideal;
+    }
   }
+  Out.Launch = Launch;
   Out.*Mean = SumMean / Parts.size();
   Out.*IdealMean = SumIdeal / Parts.size();
   Out.*Ideal = Parts[W].*Ideal;
@@ -88,6 +97,7 @@ Result solveEmitted(const KernelModel &K, const Access &A, SolveFn Solve,
   if (A.Emitted.MergedInto) {
     Result R; // no instruction of its own: nothing is requested
     R.Status = SolveStatus::Exact;
+    R.Launch = LaunchTotals();
     return R;
   }
   Instruction I = instruction(K, A);

@@ -177,6 +177,22 @@ FreeValues FreePlan::values(uint64_t Index,
   return V;
 }
 
+uint64_t SymbolClasses::countIn(unsigned Class, int64_t First,
+                                int64_t Last) const {
+  const ValueClass &C = Classes[Class];
+  if (C.Where == ValueClass::Exact)
+    return First <= C.Value && C.Value <= Last ? 1 : 0;
+  if (C.Where == ValueClass::Below)
+    Last = std::min(Last, Lo - 1);
+  if (C.Where == ValueClass::Above)
+    First = std::max(First, Hi + 1);
+  if (First > Last)
+    return 0;
+  // Members of [First, Last] congruent to C.Value modulo Modulus.
+  return uint64_t(floorDiv(Last - C.Value, Modulus) -
+                  floorDiv(First - 1 - C.Value, Modulus));
+}
+
 std::optional<int64_t> FreePlan::lowerBound(const KernelModel &K,
                                             Symbol Sym) const {
   for (const CompoundSymbol &C : Compounds)

@@ -92,6 +92,10 @@ struct SymbolClasses {
   bool ValueSet = false;
   int64_t Lo = 0, Hi = -1;
   std::vector<ValueClass> Classes;
+  /// How many values of [First, Last] class Class holds: an Exact class its
+  /// one value, a Residue class the values congruent to its member modulo
+  /// Modulus, Below and Above classes those below Lo or above Hi.
+  uint64_t countIn(unsigned Class, int64_t First, int64_t Last) const;
 };
 
 /// All free symbols of a space and their classes; the cases to enumerate

@@ -269,6 +269,7 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
   R.WavefrontsMean = Sum.Mean;
   R.IdealMean = Sum.IdealMean;
   R.Requests = Sum.Requests;
+  R.Launch = Sum.Launch;
   R.Condition = Sum.Condition;
   R.ConditionOnParameters = Sum.ConditionOnParameters;
   R.WorstAlmostAlways = Sum.WorstAlmostAlways;
@@ -381,6 +382,7 @@ GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
   R.SectorsMean = Sum.Mean;
   R.IdealMean = Sum.IdealMean;
   R.Requests = Sum.Requests;
+  R.Launch = Sum.Launch;
   R.Pattern = Sum.Worst.Pattern;
   R.Condition = Sum.Condition;
   R.ConditionOnParameters = Sum.ConditionOnParameters;

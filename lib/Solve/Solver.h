@@ -87,6 +87,17 @@ struct StrideInfo {
   unsigned LaneDim = 0;
 };
 
+/// Totals over every block of one launch: what Nsight Compute's Source
+/// Counters show for the access (instructions executed, wavefronts or
+/// sectors, and their ideal). Known when the grid is and every free symbol
+/// of the answer is a block index, so that each case's blocks can be
+/// counted (Summarize.cpp, launchTotals).
+struct LaunchTotals {
+  uint64_t Requests = 0;
+  uint64_t Cost = 0;  ///< wavefronts or sectors
+  uint64_t Ideal = 0; ///< the ideal of each request, summed
+};
+
 /// One distinct outcome when the numbers depend on free symbols.
 struct SolveCase {
   std::string Condition; ///< source terms, e.g. "n % 2 == 1"
@@ -103,6 +114,7 @@ struct SharedResult {
   unsigned IdealWavefronts = 0; ///< ideal of the worst request
   double IdealMean = 0;
   uint64_t Requests = 0; ///< executed warp requests (0 when symbolic)
+  std::optional<LaunchTotals> Launch; ///< exact answers only
   /// Non-empty when the answer depends on free symbols (parameters, blockIdx)
   /// that are not bound: the condition, in source terms, under which the
   /// worst case happens, e.g. "n % 2 == 0".
@@ -144,6 +156,7 @@ struct GlobalResult {
   unsigned IdealSectors = 0;
   double IdealMean = 0;
   uint64_t Requests = 0;
+  std::optional<LaunchTotals> Launch; ///< exact answers only
   GlobalPattern Pattern = GlobalPattern::Scattered;
   std::string Condition;
   /// Whether Condition restricts the kernel's parameters (or loaded uniform

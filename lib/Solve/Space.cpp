@@ -330,6 +330,7 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
 
   S.Assumed = !L.Block.has_value();
   S.Bytes = A.Bytes;
+  S.Grid = L.Grid;
   if (!S.Assumed) {
     S.Dim[0] = L.Block->X;
     S.Dim[1] = L.Block->Y;

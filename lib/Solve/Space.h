@@ -13,6 +13,7 @@
 
 #include "Model/AccessModel.h"
 
+#include <array>
 #include <functional>
 #include <optional>
 #include <string>
@@ -41,6 +42,9 @@ struct SolveSpace {
   int64_t Threads = 32;
   unsigned Warps = 1;
   unsigned Bytes = 4; ///< width of one lane's access
+  /// The launch's grid, when known: how many blocks each value of a
+  /// blockIdx symbol stands for in the launch totals.
+  std::optional<std::array<int64_t, 3>> Grid;
 
   Expr Offset;                   ///< byte offset after binding the launch
   Predicate Guard;               ///< guard after binding; Unknown nodes removed

@@ -85,6 +85,62 @@ LaneWitness laneWitness(const SolveSpace &S, const RequestView &R, int Lane,
 
 std::string formatCount(uint64_t N) { return std::to_string(N); }
 
+/// LaunchTotals: each case's per-block sums times the number of blocks whose
+/// indices lie in its classes. Only when every free symbol of the plan is a
+/// block index of a known grid (parameters, loaded values and set-aside
+/// guards leave the blocks of a case uncountable) and the requests of a
+/// block are counted (no loop repeats them a symbolic number of times).
+std::optional<LaunchTotals>
+launchTotals(const FreePlan &Plan, const SolveSpace &S,
+             const std::vector<CaseOutcome> &Outcomes) {
+  if (!S.Grid || S.SymbolicRepeat || S.bounded() || S.MayNotRun ||
+      S.GuardAssumedTrue || !S.Opaque.empty() || !Plan.Pairs.empty() ||
+      !Plan.Compounds.empty() || !S.StrideLoops.empty() ||
+      !S.GeometricLoops.empty())
+    return std::nullopt;
+  const std::array<int64_t, 3> &Grid = *S.Grid;
+  std::array<bool, 3> InPlan{false, false, false};
+  for (const SymbolClasses &SC : Plan.Symbols) {
+    if (SC.Sym.Kind != SymbolKind::BlockIdx || SC.Sym.Index >= 3 ||
+        SC.ValueSet)
+      return std::nullopt;
+    InPlan[SC.Sym.Index] = true;
+  }
+  // Blocks that differ only in an index the answer does not read.
+  uint64_t Others = 1;
+  for (unsigned D = 0; D < 3; ++D) {
+    if (Grid[D] < 1)
+      return std::nullopt;
+    if (!InPlan[D] && __builtin_mul_overflow(Others, uint64_t(Grid[D]),
+                                             &Others))
+      return std::nullopt;
+  }
+  LaunchTotals T;
+  std::vector<unsigned> ClassOf;
+  for (uint64_t C = 0; C < Outcomes.size(); ++C) {
+    const CaseOutcome &O = Outcomes[C];
+    if (!O.Executed)
+      continue;
+    Plan.classes(C, ClassOf);
+    uint64_t Blocks = Others;
+    for (size_t I = 0; I < Plan.Symbols.size(); ++I) {
+      const SymbolClasses &SC = Plan.Symbols[I];
+      uint64_t N = SC.countIn(ClassOf[I], 0, Grid[SC.Sym.Index] - 1);
+      if (__builtin_mul_overflow(Blocks, N, &Blocks))
+        return std::nullopt;
+    }
+    // The sums are whole numbers (costs times request weights).
+    uint64_t Add[3] = {O.Weight, uint64_t(std::llround(O.Sum)),
+                       uint64_t(std::llround(O.IdealSum))};
+    uint64_t *Into[3] = {&T.Requests, &T.Cost, &T.Ideal};
+    for (unsigned I = 0; I < 3; ++I)
+      if (__builtin_mul_overflow(Add[I], Blocks, &Add[I]) ||
+          __builtin_add_overflow(*Into[I], Add[I], Into[I]))
+        return std::nullopt;
+  }
+  return T;
+}
+
 /// Remembers what requests cost, by shape. The hardware rules
 /// (HardwareRules.h) give the same value and ideal to two requests whose
 /// lanes are the same and whose addresses differ by one multiple of Modulus
@@ -424,6 +480,7 @@ Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
       Executed.push_back(C);
   if (Executed.empty()) {
     Sum.Condition = S.GuardNote;
+    Sum.Launch = launchTotals(Plan, S, Outcomes);
     return Sum; // the access never executes: no request, nothing to claim
   }
 
@@ -453,6 +510,7 @@ Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
   for (uint64_t C : Executed)
     SameWeight &= Outcomes[C].Weight == B.Weight;
   Sum.Requests = S.SymbolicRepeat || !SameWeight ? 0 : B.Weight;
+  Sum.Launch = launchTotals(Plan, S, Outcomes);
 
   // Distinct outcomes and their conditions.
   std::map<std::tuple<unsigned, long long, unsigned>, std::vector<uint64_t>>

@@ -48,6 +48,7 @@ struct Summary {
   Cost Worst;
   double Mean = 0, IdealMean = 0;
   uint64_t Requests = 0;
+  std::optional<LaunchTotals> Launch; ///< exact spaces only
   std::string Condition;
   bool ConditionOnParameters = false;
   bool WorstAlmostAlways = false;

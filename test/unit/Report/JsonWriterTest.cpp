@@ -167,6 +167,34 @@ TEST(JsonWriterTest, SharedAccess) {
     EXPECT_FALSE(A.get(Absent)) << Absent;
 }
 
+TEST(JsonWriterTest, LaunchTotalsBesideTheMeans) {
+  AccessRecord Sh = sharedRecord();
+  Sh.Grid = {{40, 2, 1}};
+  Sh.Launch = LaunchTotalsRecord{20480, 337920, 15360};
+  AccessRecord Gl = globalRecord();
+  Gl.Grid = {{196, 1, 1}};
+  Gl.Launch = LaunchTotalsRecord{1563, 6250, 6250};
+  std::string Text = render({Sh, Gl}, {});
+  Value Doc = parse(Text);
+  const Object &S = field(Doc, "accesses", 0);
+  EXPECT_EQ(*S.get("grid"), Value(Array{40, 2, 1}));
+  EXPECT_EQ(S.getInteger("launch_requests"), 20480);
+  EXPECT_EQ(S.getInteger("launch_wavefronts"), 337920);
+  EXPECT_EQ(S.getInteger("launch_ideal_wavefronts"), 15360);
+  EXPECT_FALSE(S.get("launch_sectors"));
+  const Object &G = field(Doc, "accesses", 1);
+  EXPECT_EQ(G.getInteger("launch_requests"), 1563);
+  EXPECT_EQ(G.getInteger("launch_sectors"), 6250);
+  EXPECT_EQ(G.getInteger("launch_ideal_sectors"), 6250);
+  EXPECT_FALSE(G.get("launch_wavefronts"));
+  // Only exact answers carry totals; an unknown one says nothing.
+  AccessRecord U = unknownRecord();
+  U.Launch = LaunchTotalsRecord{1, 1, 1};
+  EXPECT_FALSE(field(parse(render({U}, {})), "accesses", 0)
+                   .get("launch_requests"));
+  EXPECT_THAT(validate(Text), ::testing::IsEmpty());
+}
+
 TEST(JsonWriterTest, GlobalAccess) {
   std::string Text = render({globalRecord()}, {});
   Value Doc = parse(Text);

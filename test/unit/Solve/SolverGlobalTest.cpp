@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <map>
+#include <optional>
 
 using namespace warplint;
 using namespace warplint::test;
@@ -247,3 +249,135 @@ TEST(SolverGlobal, CasesTimesLoopPointsOverBudgetRefusedUpFront) {
 }
 
 } // namespace
+
+/// Totals over a launch, lane by lane: every block of Grid, every warp of
+/// Block; Addr gives a thread's byte offset, or nothing when its guard is
+/// false. A warp with an active lane is one request.
+LaunchTotals bruteLaunch(
+    std::array<int64_t, 3> Grid, std::array<int64_t, 3> Block,
+    const std::function<std::optional<int64_t>(std::array<int64_t, 3>,
+                                                std::array<int64_t, 3>)>
+        &Addr) {
+  LaunchTotals T;
+  int64_t Threads = Block[0] * Block[1] * Block[2];
+  for (int64_t BZ = 0; BZ < Grid[2]; ++BZ)
+    for (int64_t BY = 0; BY < Grid[1]; ++BY)
+      for (int64_t BX = 0; BX < Grid[0]; ++BX)
+        for (int64_t W = 0; W * 32 < Threads; ++W) {
+          std::vector<int64_t> Addrs;
+          for (int64_t T = W * 32; T < std::min(Threads, W * 32 + 32); ++T) {
+            std::array<int64_t, 3> Th{T % Block[0], T / Block[0] % Block[1],
+                                      T / (Block[0] * Block[1])};
+            if (auto A = Addr({BX, BY, BZ}, Th))
+              Addrs.push_back(*A);
+          }
+          if (Addrs.empty())
+            continue;
+          ++T.Requests;
+          T.Cost += sectorsOf(Addrs, 4);
+        }
+  return T;
+}
+
+/// if (i < n) g[i * S + C] with i = blockIdx.x * blockDim.x + threadIdx.x
+/// and n known at the launch: the last block is partial, so the blocks do
+/// not all make the same requests, yet the launch's totals are exact.
+TEST(SolverGlobal, LaunchTotalsCountEveryBlock) {
+  KernelBuilder B(MemorySpace::Global);
+  unsigned N = B.addParam("n");
+  Expr BX = Expr::symbol(SymbolKind::BlockIdx, 0);
+  Expr BD = Expr::symbol(SymbolKind::BlockDim, 0);
+  Expr I = BX * BD + tx();
+  unsigned Checked = 0;
+  for (int64_t Block : {96, 100, 128, 256})
+    for (int64_t Stride : {1, 2, 3})
+      for (int64_t Shift : {0, 1})
+        for (int64_t Elements : {1, 31, 50000, 4097}) {
+          int64_t Blocks = (Elements + Block - 1) / Block;
+          for (int64_t Extra : {0, 2}) {
+            LaunchConfig L = block(Block);
+            L.Grid = std::array<int64_t, 3>{Blocks + Extra, 1, 1};
+            L.ParamValues = {{N, Elements}};
+            Access A = B.access((I * Expr(Stride) + Expr(Shift)) * Expr(4), 4,
+                                lt(I, param(N)));
+            GlobalResult R = global(B, A, L);
+            SCOPED_TRACE(testing::Message()
+                         << "block " << Block << " stride " << Stride
+                         << " shift " << Shift << " n " << Elements
+                         << " grid " << Blocks + Extra);
+            ASSERT_EQ(R.Status, SolveStatus::Exact) << R.Reason;
+            ASSERT_TRUE(R.Launch.has_value());
+            LaunchTotals T = bruteLaunch(
+                {Blocks + Extra, 1, 1}, {Block, 1, 1},
+                [&](auto Bl, auto Th) -> std::optional<int64_t> {
+                  int64_t X = Bl[0] * Block + Th[0];
+                  if (X >= Elements)
+                    return std::nullopt;
+                  return (X * Stride + Shift) * 4;
+                });
+            EXPECT_EQ(R.Launch->Requests, T.Requests);
+            EXPECT_EQ(R.Launch->Cost, T.Cost);
+            // Unit stride from a sector-aligned warp: every request is as
+            // good as its lanes allow.
+            if (Stride == 1 && Shift == 0 && Block % 8 == 0)
+              EXPECT_EQ(R.Launch->Ideal, T.Cost);
+            ++Checked;
+          }
+        }
+  EXPECT_EQ(Checked, 4u * 3 * 2 * 4 * 2);
+}
+
+/// A 2-D bounds guard `if (x < w && y < h) g[y * w + x]` on a 16x16 block:
+/// blockIdx.x and blockIdx.y each have a partial last block.
+TEST(SolverGlobal, LaunchTotalsTwoDimensionalGuard) {
+  KernelBuilder B(MemorySpace::Global);
+  unsigned W = B.addParam("w"), H = B.addParam("h");
+  Expr X = Expr::symbol(SymbolKind::BlockIdx, 0) * Expr(16) + tx();
+  Expr Y = Expr::symbol(SymbolKind::BlockIdx, 1) * Expr(16) + ty();
+  Access A = B.access((Y * param(W) + X) * Expr(4), 4,
+                      Predicate::conj({lt(X, param(W)), lt(Y, param(H))}));
+  for (auto [Width, Height] : {std::pair<int64_t, int64_t>{50, 37},
+                               {64, 64},
+                               {33, 5}}) {
+    LaunchConfig L = block(16, 16);
+    std::array<int64_t, 3> Grid{(Width + 15) / 16, (Height + 15) / 16, 1};
+    L.Grid = Grid;
+    L.ParamValues = {{W, Width}, {H, Height}};
+    GlobalResult R = global(B, A, L);
+    SCOPED_TRACE(testing::Message() << Width << "x" << Height);
+    ASSERT_EQ(R.Status, SolveStatus::Exact) << R.Reason;
+    ASSERT_TRUE(R.Launch.has_value());
+    LaunchTotals T = bruteLaunch(
+        Grid, {16, 16, 1}, [&](auto Bl, auto Th) -> std::optional<int64_t> {
+          int64_t PX = Bl[0] * 16 + Th[0], PY = Bl[1] * 16 + Th[1];
+          if (PX >= Width || PY >= Height)
+            return std::nullopt;
+          return (PY * Width + PX) * 4;
+        });
+    EXPECT_EQ(R.Launch->Requests, T.Requests);
+    EXPECT_EQ(R.Launch->Cost, T.Cost);
+  }
+}
+
+/// No totals where the blocks cannot be counted: the grid unknown, or the
+/// bound a parameter the launch leaves open.
+TEST(SolverGlobal, LaunchTotalsOnlyWhenCountable) {
+  KernelBuilder B(MemorySpace::Global);
+  unsigned N = B.addParam("n");
+  Expr I = Expr::symbol(SymbolKind::BlockIdx, 0) * Expr(256) + tx();
+  Access A = B.access(I * Expr(4), 4, lt(I, param(N)));
+  GlobalResult NoGrid = global(B, A, block(256));
+  ASSERT_EQ(NoGrid.Status, SolveStatus::Exact) << NoGrid.Reason;
+  EXPECT_FALSE(NoGrid.Launch.has_value());
+  LaunchConfig L = block(256);
+  L.Grid = std::array<int64_t, 3>{8, 1, 1};
+  GlobalResult OpenN = global(B, A, L);
+  ASSERT_EQ(OpenN.Status, SolveStatus::Exact) << OpenN.Reason;
+  EXPECT_FALSE(OpenN.Launch.has_value());
+  // Without a guard every block is alike: requests times blocks.
+  GlobalResult Plain = global(B, B.access(I * Expr(4), 4), L);
+  ASSERT_TRUE(Plain.Launch.has_value());
+  EXPECT_EQ(Plain.Launch->Requests, 8u * 8);
+  EXPECT_EQ(Plain.Launch->Cost, 8u * 8 * 4);
+  EXPECT_EQ(Plain.Launch->Ideal, 8u * 8 * 4);
+}
