@@ -2,6 +2,8 @@
 
 #include "Checks/Analysis.h"
 
+#include <algorithm>
+
 namespace warplint {
 
 SolveStatus AccessAnalysis::status() const {
@@ -10,17 +12,57 @@ SolveStatus AccessAnalysis::status() const {
                   : SolveStatus::Unknown;
 }
 
+namespace {
+
+/// Whether the solver gets the same inputs for two accesses of one kernel
+/// (Solve/Solver.h reads these fields and nothing else of an Access): then
+/// their results are the same. A read-modify-write (`a[i] += x`,
+/// `dst[p].x = dst[p].x * f`) is a load and a store at one address; for
+/// global memory the operation does not change the sectors, for shared
+/// memory it picks the bank rule, so it must match too.
+bool sameSolveInputs(const Access &A, const Access &B, bool Shared) {
+  const Emission &EA = A.Emitted, &EB = B.Emitted;
+  return A.Object == B.Object && A.Bytes == B.Bytes &&
+         A.TypeAlign == B.TypeAlign && A.ByteOffset == B.ByteOffset &&
+         A.UnknownReason == B.UnknownReason &&
+         A.AddressFromData == B.AddressFromData && A.Guard == B.Guard &&
+         A.Loops == B.Loops &&
+         (!Shared || (A.Op == B.Op && A.Field == B.Field &&
+                      A.AtomicIncrementUnused == B.AtomicIncrementUnused)) &&
+         EA.MergedInto == EB.MergedInto && EA.InstrBytes == EB.InstrBytes &&
+         EA.SplitBytes == EB.SplitBytes && EA.UnrolledLoop == EB.UnrolledLoop &&
+         EA.IterationsPerInstr == EB.IterationsPerInstr;
+}
+
+} // namespace
+
 std::vector<AccessAnalysis> analyzeAccesses(const TranslationUnitModel &TU,
                                             const SolveOptions &Opts) {
   std::vector<AccessAnalysis> Out;
   for (const KernelModel &K : TU.Kernels) {
+    // Solved once per launch: the results of accesses with the same solver
+    // inputs, by launch, as indices into Out.
+    std::vector<std::vector<size_t>> Solved(K.Launches.size());
     for (const Access &A : K.Accesses) {
-      for (const LaunchConfig &L : K.Launches) {
+      bool Shared = K.Objects[A.Object].Space == MemorySpace::Shared;
+      for (size_t LI = 0; LI < K.Launches.size(); ++LI) {
+        const LaunchConfig &L = K.Launches[LI];
         AccessAnalysis R;
         R.Kernel = &K;
         R.Acc = &A;
         R.Launch = &L;
-        bool Shared = K.Objects[A.Object].Space == MemorySpace::Shared;
+        auto Same = std::find_if(
+            Solved[LI].begin(), Solved[LI].end(), [&](size_t I) {
+              return sameSolveInputs(*Out[I].Acc, A, Shared);
+            });
+        if (Same != Solved[LI].end()) {
+          const AccessAnalysis &Prev = Out[*Same];
+          R.Shared = Prev.Shared;
+          R.Global = Prev.Global;
+          R.SharedAsWritten = Prev.SharedAsWritten;
+          Out.push_back(std::move(R));
+          continue;
+        }
         if (Shared)
           R.Shared = solveShared(K, A, L, Opts);
         else
@@ -29,6 +71,7 @@ std::vector<AccessAnalysis> analyzeAccesses(const TranslationUnitModel &TU,
         // the note that says the merge is what makes the code fine.
         if (Shared && A.Emitted.InstrBytes)
           R.SharedAsWritten = solveSharedAsWritten(K, A, L, Opts);
+        Solved[LI].push_back(Out.size());
         Out.push_back(std::move(R));
       }
     }
