@@ -129,6 +129,41 @@ TEST(UncoalescedCheck, MisalignedCanBeSwitchedOff) {
   EXPECT_TRUE(runAll(TU, Analyses, Opts).empty());
 }
 
+/// A read-modify-write is a load and a store with the same solver inputs:
+/// solved once, and both get the same numbers. For shared memory the
+/// operation picks the bank rule: an atomic on the same address is not a
+/// load's twin.
+TEST(Analysis, SameInputsShareOneSolve) {
+  TranslationUnitModel TU;
+  TU.Kernels.push_back(makeKernel(MemorySpace::Global, 4, {},
+                                  tx() * Expr(8), 4, {32, 1, 1}));
+  KernelModel &G = TU.Kernels.back();
+  G.Accesses.push_back(G.Accesses[0]);
+  G.Accesses[1].Op = AccessOp::Store;
+  G.Accesses[1].Range.Begin.Column = 40;
+  // The same store at twice the stride: solved on its own.
+  G.Accesses.push_back(G.Accesses[1]);
+  G.Accesses[2].ByteOffset = tx() * Expr(16);
+  TU.Kernels.push_back(makeKernel(MemorySpace::Shared, 4, {32, 32},
+                                  tx() * Expr(128), 4, {32, 1, 1}));
+  KernelModel &S = TU.Kernels.back();
+  S.Accesses.push_back(S.Accesses[0]);
+  S.Accesses[1].Op = AccessOp::Atomic;
+  std::vector<AccessAnalysis> A;
+  runAll(TU, A);
+  ASSERT_EQ(A.size(), 5u);
+  ASSERT_TRUE(A[0].Global && A[1].Global && A[2].Global);
+  EXPECT_EQ(A[1].Acc, &TU.Kernels[0].Accesses[1]); // its own access
+  EXPECT_EQ(A[0].Global->Sectors, 8u);
+  EXPECT_EQ(A[1].Global->Sectors, 8u);
+  EXPECT_EQ(A[1].Global->Pattern, GlobalPattern::Strided);
+  EXPECT_EQ(A[2].Global->Pattern, GlobalPattern::Strided);
+  EXPECT_EQ(A[2].Global->Sectors, 16u);
+  ASSERT_TRUE(A[3].Shared && A[4].Shared);
+  EXPECT_EQ(A[3].Shared->Wavefronts, 32u);
+  EXPECT_EQ(A[4].Shared->Wavefronts, 32u);
+}
+
 TEST(CheckFilter, GlobsAndNegationAsInClangTidy) {
   EXPECT_TRUE(checkEnabled("warplint-*", "warplint-bank-conflict"));
   EXPECT_FALSE(checkEnabled("-*", "warplint-bank-conflict"));
