@@ -23,11 +23,16 @@ unsigned provableAlign(const KernelModel &K, const Access &A,
   const MemoryObject &O = K.Objects[A.Object];
   // ptxas lays out shared memory and places every array (static or the
   // dynamic window) at least 16-byte aligned: s[4*t..4*t+3] of a float
-  // array became LDS.128 (test/lit/compiler-facts/shared-pairs.cu). For
-  // global memory nvcc knows only what the types say: p[2*i], p[2*i+1] of
-  // a float* stayed two LDG.E, a float2's .x/.y became one LDG.E.64.
+  // array became LDS.128 (test/lit/compiler-facts/shared-pairs.cu). In
+  // relocatable device code the device linker places the static arrays
+  // and ptxas knows only their declared alignment: float s[512] kept two
+  // LDS for s[2*t], s[2*t+1], alignas(16) and float2 arrays still merged,
+  // and so did the dynamic window (relocatable-shared.cu). For global
+  // memory nvcc knows only what the types say: p[2*i], p[2*i+1] of a
+  // float* stayed two LDG.E, a float2's .x/.y became one LDG.E.64.
   unsigned Base = O.Space == MemorySpace::Shared
-                      ? std::max(16u, O.AlignBytes)
+                      ? (O.LinkerPlaced ? std::max(A.TypeAlign, O.AlignBytes)
+                                        : std::max(16u, O.AlignBytes))
                       : std::max(A.TypeAlign,
                                  O.IsParameter ? 0u : O.AlignBytes);
   int64_t G = std::gcd(int64_t(std::min(Base, 16u)), OffsetMultiple);

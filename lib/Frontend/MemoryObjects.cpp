@@ -90,6 +90,8 @@ std::optional<unsigned> KernelWalker::objectFor(const ValueDecl *D) {
   } else if (VD->hasAttr<CUDASharedAttr>()) {
     O.Space = MemorySpace::Shared;
     O.IsExtern = VD->hasExternalStorage();
+    O.LinkerPlaced =
+        !O.IsExtern && Ctx.getLangOpts().GPURelocatableDeviceCode;
   } else if (VD->hasAttr<CUDADeviceAttr>() && VD->hasGlobalStorage() &&
              !VD->hasAttr<CUDAConstantAttr>() && !T.isConstQualified()) {
     O.Space = MemorySpace::Global;

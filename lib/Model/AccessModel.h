@@ -58,6 +58,11 @@ struct MemoryObject {
   /// a pointer; an extern unsized array has a single 0.
   std::vector<int64_t> Extents;
   bool IsExtern = false;     ///< extern __shared__ (dynamic shared memory)
+  /// A static __shared__ array of relocatable device code (nvcc -rdc=true,
+  /// -dc; clang -fgpu-rdc): the device linker places it, so ptxas knows
+  /// only its declared alignment (AlignBytes), not the 16 bytes it gives
+  /// the arrays it lays out itself (docs/hardware-model.md S9 (e)).
+  bool LinkerPlaced = false;
   bool IsParameter = false;  ///< a pointer kernel parameter
   unsigned AlignBytes = 0;   ///< known base alignment in bytes (0: unknown)
   SourceLoc DeclLoc;

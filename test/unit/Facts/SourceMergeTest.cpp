@@ -74,6 +74,30 @@ TEST(SourceMerge, FourConsecutiveBecomeOne16ByteLoad) {
   EXPECT_EQ(R.IdealWavefronts, 4u);
 }
 
+/// Relocatable device code: a static shared array placed by the device
+/// linker is only as aligned as declared (S9 (e)).
+TEST(SourceMerge, LinkerPlacedArraysMergeOnlyAsFarAsDeclared) {
+  for (auto [Align, Expected] : {std::pair<unsigned, unsigned>{4, 0},
+                                 {8, 8},
+                                 {16, 8}}) {
+    KernelBuilder B;
+    B.K.Objects[0].LinkerPlaced = true;
+    B.K.Objects[0].AlignBytes = Align;
+    add(B, tx() * Expr(2));
+    add(B, tx() * Expr(2) + Expr(1));
+    applySourceRules(B.K);
+    EXPECT_EQ(B.K.Accesses[0].Emitted.InstrBytes, Expected) << Align;
+  }
+  // The dynamic window is not placed by the linker: 16-byte aligned.
+  KernelBuilder B;
+  B.K.Objects[0].IsExtern = true;
+  B.K.Objects[0].AlignBytes = 4;
+  for (int K = 0; K < 4; ++K)
+    add(B, tx() * Expr(4) + Expr(K));
+  applySourceRules(B.K);
+  EXPECT_EQ(B.K.Accesses[0].Emitted.InstrBytes, 16u);
+}
+
 TEST(SourceMerge, WhatKeepsLoadsApart) {
   // Odd start (s[2t+1], s[2t+2]): not 8-byte aligned.
   {
