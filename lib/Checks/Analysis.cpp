@@ -119,6 +119,8 @@ AccessRecord toRecord(const AccessAnalysis &A) {
   if (A.Shared) {
     const SharedResult &S = *A.Shared;
     R.WavefrontsMin = S.WavefrontsMin;
+    R.WavefrontsExpected = S.WavefrontsExpected;
+    R.ObjectElements = S.ExpectedOverElements;
     R.BoundOverValues = S.BoundOverValues;
     R.WavefrontsMeanMin = S.WavefrontsMeanMin;
     R.IdealWavefrontsMeanMin = S.IdealMeanMin;

@@ -153,6 +153,17 @@ Diagnostic boundedRemark(const std::string &Check, const AccessAnalysis &A) {
                    ? "values warplint does not follow: "
                    : "the data: ") +
               (Sh ? A.Shared->Reason : A.Global->Reason);
+  // What random data would cost on average: the typical case a histogram
+  // or a lookup table sees, with the assumption spelled out.
+  if (Sh && A.Shared->WavefrontsExpected)
+    D.Notes.push_back(
+        {{},
+         formatMean(*A.Shared->WavefrontsExpected) +
+             " wavefronts per request expected if each lane's index is "
+             "uniformly random over the " +
+             std::to_string(A.Shared->ExpectedOverElements) +
+             " elements of '" + A.object().Name + "'",
+         {}});
   D.Notes.push_back(launchNote(*A.Launch));
   return D;
 }

@@ -74,6 +74,11 @@ struct AccessRecord {
   /// data (SolveSpace::Decoupled).
   bool BoundOverValues = false;
   unsigned WavefrontsMin = 0, SectorsMin = 0;
+  /// Bounded shared accesses at a data address: the mean wavefronts if
+  /// each lane's element were uniformly random over the object (of
+  /// ObjectElements elements), independently.
+  std::optional<double> WavefrontsExpected;
+  uint64_t ObjectElements = 0;
   double WavefrontsMeanMin = 0, IdealWavefrontsMeanMin = 0;
   double SectorsMeanMin = 0, IdealSectorsMeanMin = 0;
   // Shared memory.

@@ -48,6 +48,10 @@ static std::string describeAccess(const AccessRecord &R) {
        << ") depending on "
        << (R.BoundOverValues ? "values warplint does not follow: " : "the data: ")
        << R.Reason;
+    if (Sh && R.WavefrontsExpected)
+      OS << "; " << formatDecimal(*R.WavefrontsExpected)
+         << " expected if each lane's index is uniformly random over the "
+         << R.ObjectElements << " elements";
   } else if (!R.Exact) {
     OS << "unknown: " << (R.Reason.empty() ? "no reason given" : R.Reason);
   } else if (R.Space == MemorySpace::Shared) {

@@ -128,6 +128,16 @@ void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
       // What the bound ranges over: the data, or block-uniform values
       // warplint reads apart (SolveSpace::Decoupled).
       J.attribute("bound_over", R.BoundOverValues ? "values" : "data");
+      // Under uniformly random indices (docs/solver.md, "Expected
+      // wavefronts"), with the assumption in words.
+      if (Sh && R.WavefrontsExpected) {
+        writeMean(J, "wavefronts_expected", *R.WavefrontsExpected);
+        J.attribute("expected_assumption",
+                    "each active lane's index uniform over the " +
+                        std::to_string(R.ObjectElements) +
+                        " elements of '" + R.Variable +
+                        "', independently of the other lanes");
+      }
     }
     if (R.Exact) {
       if (R.Space == MemorySpace::Shared) {

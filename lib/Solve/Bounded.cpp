@@ -191,6 +191,8 @@ CostFn boundedCost(const SolveSpace &S, LaneCostFn Real, PlacementFn Place) {
     PlacementCost All = Bounds(R.Lanes, Ids);
     X.Value = All.High;
     X.Ideal = All.HighIdeal;
+    if (S.DataAddress && !S.SureGuard)
+      X.Expected = All.Expected;
     if (!SureLanes.empty()) {
       PlacementCost Sure = Bounds(SureLanes, SureIds);
       X.Low = Sure.Low;

@@ -30,6 +30,9 @@ namespace warplint {
 struct PlacementCost {
   unsigned Low = 0, LowIdeal = 0;
   unsigned High = 0, HighIdeal = 0;
+  /// The mean over uniformly random placements (Expected.h); negative when
+  /// not known.
+  double Expected = -1;
 };
 
 /// One shared request whose active lanes (Lanes, lane ids 0..31) may each be
@@ -63,7 +66,9 @@ using PlacementFn =
 /// cost (every lane that may execute, at the worst placement when the
 /// address is data), Low/LowIdeal the least (the surely active lanes at the
 /// best placement; 0 when none is sure), LowIfExecuted the least when it
-/// executes at all. Witness fields stay unset: a bound names no lanes.
+/// executes at all; Expected the placement's expectation when the address
+/// is data and the lanes are known. Witness fields stay unset: a bound
+/// names no lanes.
 CostFn boundedCost(const SolveSpace &S, LaneCostFn Real, PlacementFn Place);
 
 } // namespace warplint

@@ -14,6 +14,7 @@
 #include "Model/LaunchShape.h"
 #include "Solve/Bounded.h"
 #include "Solve/Enumerate.h"
+#include "Solve/Expected.h"
 #include "Solve/FreeSymbols.h"
 #include "Solve/GuardSymbols.h"
 #include "Solve/HardwareRules.h"
@@ -187,6 +188,10 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
   std::function<SharedResult(const SolveSpace &)> SolveBounded =
       [&](const SolveSpace &S) {
     uint64_t ObjectBytes = objectBytesOf(K, A, L);
+    // By active-lane count, when the address is data (Expected.h).
+    std::optional<std::vector<double>> Expected;
+    if (S.DataAddress && !S.SureGuard)
+      Expected = expectedSharedWavefronts(Bytes, OpKind, ObjectBytes, Arch);
     CostFn Bounds = boundedCost(
         S,
         [&](const std::vector<LaneAddress> &Lanes) {
@@ -194,7 +199,11 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
           return std::pair<unsigned, unsigned>(C.Wavefronts, C.Ideal);
         },
         [&](const std::vector<unsigned> &Lanes) {
-          return sharedPlacementCost(Lanes, Bytes, Arch, OpKind, ObjectBytes);
+          PlacementCost P =
+              sharedPlacementCost(Lanes, Bytes, Arch, OpKind, ObjectBytes);
+          if (Expected && Lanes.size() < Expected->size())
+            P.Expected = (*Expected)[Lanes.size()];
+          return P;
         });
     Summary Sum = solve(K, S, int64_t(Arch.Banks) * Arch.BankBytes,
                         Arch.BankBytes, Opts, Bounds, std::nullopt, 0);
@@ -205,12 +214,15 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
       if (B.Status != SolveStatus::Unknown)
         return B;
     }
-    return boundedResult(Sum,
-                         S, &SharedResult::Wavefronts,
-                         &SharedResult::IdealWavefronts,
-                         &SharedResult::WavefrontsMean,
-                         &SharedResult::WavefrontsMin,
-                         &SharedResult::WavefrontsMeanMin);
+    SharedResult B = boundedResult(
+        Sum, S, &SharedResult::Wavefronts, &SharedResult::IdealWavefronts,
+        &SharedResult::WavefrontsMean, &SharedResult::WavefrontsMin,
+        &SharedResult::WavefrontsMeanMin);
+    if (B.Status == SolveStatus::Bounded && Sum.ExpectedMean) {
+      B.WavefrontsExpected = Sum.ExpectedMean;
+      B.ExpectedOverElements = ObjectBytes / Bytes;
+    }
+    return B;
   };
   if (S.bounded())
     return SolveBounded(S);

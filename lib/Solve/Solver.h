@@ -143,6 +143,11 @@ struct SharedResult {
   /// Bounded over block-uniform values not followed (SolveSpace::Decoupled),
   /// not over data.
   bool BoundOverValues = false;
+  /// Bounded, the address data and the lanes known: the mean wavefronts
+  /// per request if each lane's element were uniformly random over the
+  /// object, independently (Expected.h); nullopt when that does not apply.
+  std::optional<double> WavefrontsExpected;
+  uint64_t ExpectedOverElements = 0; ///< the object's elements
 };
 
 enum class GlobalPattern { Coalesced, Uniform, Strided, Misaligned, Scattered };

@@ -36,6 +36,8 @@ struct CaseOutcome {
   long double LowSum = 0, LowIdealSum = 0; ///< bounded spaces
   unsigned LowRequest = UINT_MAX;          ///< bounded spaces
   uint64_t Weight = 0;
+  long double ExpectedSum = 0;
+  bool ExpectedKnown = true;
   FreeValues Values;
   double mean() const { return Weight ? double(Sum / Weight) : 0; }
   double idealMean() const { return Weight ? double(IdealSum / Weight) : 0; }
@@ -408,6 +410,8 @@ Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
       O.LowSum += (long double)X.Low * R.Weight;
       O.LowIdealSum += (long double)X.LowIdeal * R.Weight;
       O.LowRequest = std::min(O.LowRequest, X.LowIfExecuted);
+      O.ExpectedKnown &= X.Expected >= 0;
+      O.ExpectedSum += (long double)X.Expected * R.Weight;
       O.Weight += R.Weight;
     });
     if (St.State == EnumerationStatus::OverBudget) {
@@ -505,6 +509,21 @@ Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
     // counts such requests as 0, as the data bounds do.
     if (Executed.size() < NCases || S.MayNotRun)
       Sum.LowMean = Sum.LowIdealMean = 0;
+    // The expectation, when every case that runs agrees on it.
+    for (uint64_t C : Executed) {
+      const CaseOutcome &O = Outcomes[C];
+      if (!O.ExpectedKnown || !O.Weight) {
+        Sum.ExpectedMean.reset();
+        break;
+      }
+      double E = double(O.ExpectedSum / O.Weight);
+      if (C == Executed.front())
+        Sum.ExpectedMean = E;
+      else if (!Sum.ExpectedMean || std::fabs(*Sum.ExpectedMean - E) > 1e-9) {
+        Sum.ExpectedMean.reset();
+        break;
+      }
+    }
   }
   bool SameWeight = true;
   for (uint64_t C : Executed)

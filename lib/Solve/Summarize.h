@@ -37,6 +37,9 @@ struct Cost {
   /// the least cost of the request if it executes at all (the request's
   /// best single lane when no lane surely does).
   unsigned Low = 0, LowIdeal = 0, LowIfExecuted = 0;
+  /// Bounded spaces whose address is data: the expected cost under
+  /// uniformly random placements (Expected.h); negative when not known.
+  double Expected = -1;
 };
 
 using CostFn = std::function<Cost(const RequestView &)>;
@@ -61,6 +64,9 @@ struct Summary {
   unsigned LowRequest = 0;
   double LowMean = 0, LowIdealMean = 0;
   double HighMean = 0, HighIdealMean = 0;
+  /// The expected mean per request under uniformly random placements, when
+  /// every request has one and every case gives the same.
+  std::optional<double> ExpectedMean;
   /// Unknown only because an outcome changes with a value the cases may
   /// not all reach (an opaque subterm, a per-iteration uniform): a bound
   /// over every case holds (SolveSpace::Decoupled).

@@ -238,6 +238,8 @@ TEST(JsonWriterTest, BoundedAccessHasBothCasesAndAReason) {
   R.IdealWavefrontsMean = 1;
   R.Requests = 8;
   R.Reason = "the address depends on the value loaded from 'key[i]'";
+  R.WavefrontsExpected = 3.15252;
+  R.ObjectElements = 256;
   std::string Text = render({R}, {});
   Value Doc = parse(Text);
   const Object &A = field(Doc, "accesses", 0);
@@ -253,6 +255,10 @@ TEST(JsonWriterTest, BoundedAccessHasBothCasesAndAReason) {
   EXPECT_EQ(A.getNumber("ideal_wavefronts_mean_max"), 1);
   EXPECT_EQ(A.getInteger("requests"), 8);
   EXPECT_EQ(A.getString("reason"), R.Reason);
+  EXPECT_EQ(A.getNumber("wavefronts_expected"), 3.1525);
+  EXPECT_EQ(A.getString("expected_assumption"),
+            "each active lane's index uniform over the 256 elements of "
+            "'tile', independently of the other lanes");
   // The exact fields are not given: a bound is not a number.
   EXPECT_FALSE(A.get("wavefronts"));
   EXPECT_FALSE(A.get("wavefronts_mean"));
