@@ -97,7 +97,7 @@ bool KernelWalker::loopStep(const clang::Expr *Write, const ValueDecl *Var,
   BinaryOperatorKind Op = B->getOpcode();
   if (Op == BO_Assign) {
     // i = i + c / i = i * c / ... (and c + i, c * i)
-    if (const auto *R = dyn_cast<BinaryOperator>(RHS->IgnoreParenImpCasts()))
+    if (const auto *R = dyn_cast<BinaryOperator>(RHS->IgnoreParenImpCasts())) {
       if (WrittenVars::target(R->getLHS()) == Var) {
         Op = R->getOpcode() == BO_Add   ? BO_AddAssign
              : R->getOpcode() == BO_Sub ? BO_SubAssign
@@ -113,6 +113,7 @@ bool KernelWalker::loopStep(const clang::Expr *Write, const ValueDecl *Var,
         Op = R->getOpcode() == BO_Add ? BO_AddAssign : BO_MulAssign;
         RHS = R->getLHS();
       }
+    }
   }
   if (std::optional<int64_t> C = ConstOf(RHS)) {
     auto Pow2 = [](int64_t S) {

@@ -336,9 +336,11 @@ TEST(SolverGlobal, LaunchTotalsTwoDimensionalGuard) {
   Expr Y = Expr::symbol(SymbolKind::BlockIdx, 1) * Expr(16) + ty();
   Access A = B.access((Y * param(W) + X) * Expr(4), 4,
                       Predicate::conj({lt(X, param(W)), lt(Y, param(H))}));
-  for (auto [Width, Height] : {std::pair<int64_t, int64_t>{50, 37},
-                               {64, 64},
-                               {33, 5}}) {
+  for (const auto &Shape : {std::pair<int64_t, int64_t>{50, 37},
+                            {64, 64},
+                            {33, 5}}) {
+    // Named copies: a lambda may not capture structured bindings in C++17.
+    const int64_t Width = Shape.first, Height = Shape.second;
     LaunchConfig L = block(16, 16);
     std::array<int64_t, 3> Grid{(Width + 15) / 16, (Height + 15) / 16, 1};
     L.Grid = Grid;
