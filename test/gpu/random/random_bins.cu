@@ -6,7 +6,7 @@
 // no other shared atomic or shared load. test/gpu/random/README.md has the
 // command and the numbers: the hardware needed about 4% more wavefronts
 // than the busiest bank's distinct words on these indices, an open
-// question of the rules (docs/hardware-model.md); warplint's bounds hold
+// question of the rules (docs/solver.md); warplint's bounds hold
 // (test/lit/hardware/random-indices.test).
 #include <cstdio>
 #include <cstdlib>
