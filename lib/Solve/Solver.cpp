@@ -190,7 +190,12 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
     uint64_t ObjectBytes = objectBytesOf(K, A, L);
     // By active-lane count, when the address is data (Expected.h).
     std::optional<std::vector<double>> Expected;
-    if (S.DataAddress && !S.SureGuard)
+    // A linker-placed array (relocatable code) aligned below a word may
+    // straddle one more word than its size says: no expectation.
+    bool WordAligned = A.Object >= K.Objects.size() ||
+                       !K.Objects[A.Object].LinkerPlaced ||
+                       K.Objects[A.Object].AlignBytes % Arch.BankBytes == 0;
+    if (S.DataAddress && !S.SureGuard && WordAligned)
       Expected = expectedSharedWavefronts(Bytes, OpKind, ObjectBytes, Arch);
     CostFn Bounds = boundedCost(
         S,

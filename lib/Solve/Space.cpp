@@ -330,7 +330,11 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
 
   S.Assumed = !L.Block.has_value();
   S.Bytes = A.Bytes;
-  S.Grid = L.Grid;
+  // A block extent that is not a compile-time constant stands for every
+  // value (LaunchConfig::UnknownExtents): the blocks are known, their warps
+  // are not, so no totals over the launch.
+  if (!L.UnknownExtents[0] && !L.UnknownExtents[1] && !L.UnknownExtents[2])
+    S.Grid = L.Grid;
   if (!S.Assumed) {
     S.Dim[0] = L.Block->X;
     S.Dim[1] = L.Block->Y;

@@ -382,4 +382,11 @@ TEST(SolverGlobal, LaunchTotalsOnlyWhenCountable) {
   EXPECT_EQ(Plain.Launch->Requests, 8u * 8);
   EXPECT_EQ(Plain.Launch->Cost, 8u * 8 * 4);
   EXPECT_EQ(Plain.Launch->Ideal, 8u * 8 * 4);
+  // blockDim.y not a constant (dim3(256, ny)): each block has an unknown
+  // number of warps, and the launch's totals are not known.
+  LaunchConfig Rows = L;
+  Rows.UnknownExtents = {false, true, false};
+  GlobalResult RowsUnknown = global(B, B.access(I * Expr(4), 4), Rows);
+  ASSERT_EQ(RowsUnknown.Status, SolveStatus::Exact) << RowsUnknown.Reason;
+  EXPECT_FALSE(RowsUnknown.Launch.has_value());
 }
