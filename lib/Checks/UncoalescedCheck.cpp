@@ -26,6 +26,17 @@ static void addAdvice(const GlobalResult &R, const Access &A,
                      "warp's range (e.g. pad the row pitch to a multiple of "
                      "32 bytes)",
                      {}});
+    // The misalignment is relative to the pointer, taken to be where
+    // cudaMalloc puts allocations. A pointer offset into one by the
+    // caller (eigenvalues passes `g_b_raw + 1` to read `g_b[i - 1]`)
+    // shifts every sector: say what the finding rests on.
+    if (Obj.IsParameter)
+      Notes.push_back({{},
+                       "this assumes '" + Obj.Name +
+                           "' is 256-byte aligned, as cudaMalloc returns; a "
+                           "pointer the caller offsets into an allocation "
+                           "moves the sector boundaries",
+                       {}});
     return;
   }
   if (R.Pattern != GlobalPattern::Strided || !Per[Dim])

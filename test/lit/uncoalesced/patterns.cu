@@ -22,6 +22,7 @@ __global__ void offsetByOne(float *out, const float *in) {
   out[i] = in[i + 1];
   // CHECK: patterns.cu:[[@LINE-1]]:12: warning: uncoalesced global load from 'in' (5 sectors per request, ideal 4) [warplint-uncoalesced]
   // CHECK: note: the lanes' addresses are contiguous but do not start on a 32-byte sector boundary
+  // CHECK-NEXT: note: this assumes 'in' is 256-byte aligned, as cudaMalloc returns; a pointer the caller offsets into an allocation moves the sector boundaries
   // NOMIS-NOT: patterns.cu:[[@LINE-3]]
 }
 
