@@ -3,6 +3,7 @@
 #include "Checks/BankConflictCheck.h"
 #include "Checks/EmittedNotes.h"
 #include "Checks/Explain.h"
+#include "Solve/HardwareRules.h"
 
 #include <numeric>
 
@@ -80,12 +81,9 @@ provenBoundedConflict(const std::string &Check,
   const AccessAnalysis *Best = nullptr;
   for (const AccessAnalysis *A : PerLaunch) {
     if (!A->bounded() || !A->Shared || A->Acc->Bytes > 4 ||
-        !A->Acc->Emitted.isAsWritten() || A->Shared->BoundOverValues)
-      continue;
-    const MemoryObject &Obj = A->object();
-    bool FloatAtomic = A->Acc->Op == AccessOp::Atomic &&
-                       Obj.ElementType == "float" && A->Acc->Field.empty();
-    if (FloatAtomic || A->Shared->WavefrontsMin < 2)
+        !A->Acc->Emitted.isAsWritten() || A->Shared->BoundOverValues ||
+        sharedOpKind(*A->Kernel, *A->Acc) == SharedOpKind::FloatAtomicAdd ||
+        A->Shared->WavefrontsMin < 2)
       continue;
     if (!Best || A->Shared->WavefrontsMin > Best->Shared->WavefrontsMin)
       Best = A;

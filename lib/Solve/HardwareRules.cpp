@@ -209,6 +209,17 @@ SharedRequestCost wideLoadCost(const std::vector<LaneAddress> &Lanes,
 
 } // namespace
 
+SharedOpKind sharedOpKind(const KernelModel &K, const Access &A) {
+  if (A.Op != AccessOp::Atomic)
+    return A.Op == AccessOp::Store ? SharedOpKind::Store : SharedOpKind::Load;
+  if (A.Object < K.Objects.size() && A.Field.empty() && A.Bytes == 4 &&
+      K.Objects[A.Object].ElementType == "float")
+    return SharedOpKind::FloatAtomicAdd;
+  if (A.AtomicIncrementUnused && A.Bytes <= 4)
+    return SharedOpKind::AtomicIncrement;
+  return SharedOpKind::Atomic;
+}
+
 SharedRequestCost sharedRequestCost(const std::vector<LaneAddress> &Lanes,
                                     unsigned Bytes, const ArchInfo &Arch,
                                     SharedOpKind Op) {

@@ -47,6 +47,13 @@ enum class SharedOpKind {
   AtomicIncrement,
 };
 
+/// Which bank rule a shared access follows. The model does
+/// not record which atomic function was called: an atomic on a 4-byte float
+/// element is taken for atomicAdd (the common one, and the only float atomic
+/// that compiles to a CAS loop on sm_90; atomicExch on a float would be
+/// costed the same).
+SharedOpKind sharedOpKind(const KernelModel &K, const Access &A);
+
 struct SharedRequestCost {
   unsigned Wavefronts = 0; ///< sum over phases
   unsigned Ideal = 0;      ///< Nsight Compute's ideal (S5)

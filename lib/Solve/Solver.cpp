@@ -64,20 +64,6 @@ std::optional<std::string> FileBudget::exhausted() const {
 
 namespace {
 
-/// Which bank rule a shared access follows. The model does not record which
-/// atomic function was called: an atomic on a 4-byte float element is taken
-/// for atomicAdd (the common one, and the only float atomic that compiles to
-/// a CAS loop on sm_90; atomicExch on a float would be costed the same).
-SharedOpKind sharedOpKind(const KernelModel &K, const Access &A) {
-  if (A.Op != AccessOp::Atomic)
-    return A.Op == AccessOp::Store ? SharedOpKind::Store : SharedOpKind::Load;
-  if (A.Object < K.Objects.size() && A.Field.empty() && A.Bytes == 4 &&
-      K.Objects[A.Object].ElementType == "float")
-    return SharedOpKind::FloatAtomicAdd;
-  if (A.AtomicIncrementUnused && A.Bytes <= 4)
-    return SharedOpKind::AtomicIncrement;
-  return SharedOpKind::Atomic;
-}
 
 /// Whether the file's analysis budget is spent (no retry is worth it).
 bool fileSpent(const SolveOptions &Opts) {

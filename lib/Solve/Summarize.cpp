@@ -509,21 +509,19 @@ Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
     // counts such requests as 0, as the data bounds do.
     if (Executed.size() < NCases || S.MayNotRun)
       Sum.LowMean = Sum.LowIdealMean = 0;
-    // The expectation, when every case that runs agrees on it.
+    // The expectation, when every case that runs has one and they agree.
+    bool Agree = true;
     for (uint64_t C : Executed) {
       const CaseOutcome &O = Outcomes[C];
-      if (!O.ExpectedKnown || !O.Weight) {
-        Sum.ExpectedMean.reset();
+      double E = O.Weight ? double(O.ExpectedSum / O.Weight) : 0;
+      Agree &= O.ExpectedKnown && O.Weight &&
+               (!Sum.ExpectedMean || std::fabs(*Sum.ExpectedMean - E) <= 1e-9);
+      if (!Agree)
         break;
-      }
-      double E = double(O.ExpectedSum / O.Weight);
-      if (C == Executed.front())
-        Sum.ExpectedMean = E;
-      else if (!Sum.ExpectedMean || std::fabs(*Sum.ExpectedMean - E) > 1e-9) {
-        Sum.ExpectedMean.reset();
-        break;
-      }
+      Sum.ExpectedMean = E;
     }
+    if (!Agree)
+      Sum.ExpectedMean.reset();
   }
   bool SameWeight = true;
   for (uint64_t C : Executed)
