@@ -82,7 +82,8 @@ std::vector<AccessAnalysis> analyzeAccesses(const TranslationUnitModel &TU,
 AccessRecord toRecord(const AccessAnalysis &A) {
   AccessRecord R;
   const MemoryObject &Obj = A.object();
-  R.Loc = A.Acc->Range.Begin;
+  R.Loc = A.Acc->Loc;
+  R.Begin = A.Acc->Range.Begin;
   R.End = A.Acc->Range.End;
   R.Kernel = A.Kernel->Name;
   R.Function = A.Acc->Function;
@@ -104,10 +105,10 @@ AccessRecord toRecord(const AccessAnalysis &A) {
     EmittedRecord ER;
     ER.Origin = E.From == Emission::Origin::Sass ? "sass" : "source-rule";
     if (E.MergedInto && *E.MergedInto < All.size())
-      ER.MergedInto = All[*E.MergedInto].Range.Begin;
+      ER.MergedInto = All[*E.MergedInto].Loc;
     for (unsigned Id : E.Carries)
       if (Id < All.size())
-        ER.Carries.push_back(All[Id].Range.Begin);
+        ER.Carries.push_back(All[Id].Loc);
     ER.InstrBytes = E.InstrBytes;
     ER.IterationsPerInstr = E.IterationsPerInstr;
     ER.SplitBytes = E.SplitBytes;

@@ -96,7 +96,7 @@ provenBoundedConflict(const std::string &Check,
   Diagnostic D;
   D.Check = Check;
   D.Level = Severity::Warning;
-  D.Range = Best->Acc->Range;
+  D.Range = Best->Acc->findingRange();
   D.Waste = double(R.WavefrontsMin) - 1;
   D.Numbers = "at least " + Least + "-way conflict, " + Least + " to " +
               std::to_string(R.Wavefronts) + " wavefronts per request, ideal 1";
@@ -143,7 +143,7 @@ void BankConflictCheck::check(
   Diagnostic D;
   D.Check = id();
   D.Level = Severity::Warning;
-  D.Range = A.Range;
+  D.Range = A.findingRange();
   D.Waste = double(R.Wavefronts) - R.IdealWavefronts;
   D.Numbers = std::to_string(Ways) + "-way conflict, " +
               std::to_string(R.Wavefronts) + " wavefronts per request, ideal " +

@@ -42,7 +42,7 @@ std::optional<Diagnostic> mergeRemark(const std::string &Check,
   Diagnostic D;
   D.Check = Check;
   D.Level = Severity::Remark;
-  D.Range = Acc.Range;
+  D.Range = Acc.findingRange();
   if (E.UnrolledLoop) {
     size_t N = E.IterationsPerInstr;
     D.Message = "nvcc merges " + count(N) + " iterations of this " + Bytes +
@@ -52,11 +52,11 @@ std::optional<Diagnostic> mergeRemark(const std::string &Check,
                 "leave " + count(N) + " " + Apiece + " " + Verb + "s";
     return D;
   }
-  unsigned Lo = Acc.Range.Begin.Line, Hi = Lo;
+  unsigned Lo = Acc.Loc.Line, Hi = Lo;
   for (unsigned Id : E.Carries)
     if (Id < A.Kernel->Accesses.size()) {
-      Lo = std::min(Lo, A.Kernel->Accesses[Id].Range.Begin.Line);
-      Hi = std::max(Hi, A.Kernel->Accesses[Id].Range.Begin.Line);
+      Lo = std::min(Lo, A.Kernel->Accesses[Id].Loc.Line);
+      Hi = std::max(Hi, A.Kernel->Accesses[Id].Loc.Line);
     }
   size_t N = E.Carries.size() + 1;
   std::string Lines = Lo == Hi ? "line " + std::to_string(Lo)

@@ -128,7 +128,7 @@ Diagnostic unknownRemark(const std::string &Check, const AccessAnalysis &A,
   Diagnostic D;
   D.Check = Check;
   D.Level = Severity::Remark;
-  D.Range = A.Acc->Range;
+  D.Range = A.Acc->findingRange();
   D.Message = std::string("cannot analyze ") + spaceName(A.object().Space) +
               " memory " + opName(A.Acc->Op) + " of '" + A.object().Name +
               A.Acc->Field + "': " + Reason;
@@ -140,7 +140,7 @@ Diagnostic boundedRemark(const std::string &Check, const AccessAnalysis &A) {
   Diagnostic D;
   D.Check = Check;
   D.Level = Severity::Remark;
-  D.Range = A.Acc->Range;
+  D.Range = A.Acc->findingRange();
   bool Sh = A.Shared.has_value();
   unsigned Min = Sh ? A.Shared->WavefrontsMin : A.Global->SectorsMin;
   unsigned Max = Sh ? A.Shared->Wavefronts : A.Global->Sectors;

@@ -108,7 +108,7 @@ void UncoalescedCheck::check(
   D.Waste = double(R.Sectors) - R.IdealSectors;
   D.Numbers = std::to_string(R.Sectors) + " sectors per request, ideal " +
               std::to_string(R.IdealSectors);
-  D.Range = A.Range;
+  D.Range = A.findingRange();
   D.Message = std::string("uncoalesced global ") + opName(A.Op) +
               (A.Op == AccessOp::Store ? " to '" : " from '") + Obj.Name +
               A.Field + "' (" + std::to_string(R.Sectors) +

@@ -53,7 +53,7 @@ std::string dumpSassFacts(const TranslationUnitModel &M, const SassListing &L) {
     for (const Access &A : K.Accesses) {
       const Emission &E = A.Emitted;
       Out += "  access " + std::to_string(A.Id) + " line " +
-             std::to_string(A.Range.Begin.Line) + " " + opName(A.Op) + " " +
+             std::to_string(A.Loc.Line) + " " + opName(A.Op) + " " +
              std::to_string(A.Bytes) + "B: ";
       if (E.From != Emission::Origin::Sass)
         Out += "undecided";

@@ -34,7 +34,7 @@ struct LineKey {
 };
 
 LineKey accessKey(const Access &A, PathNames &Paths) {
-  LineKey K{Paths.canonical(A.Range.Begin.File), A.Range.Begin.Line, {}};
+  LineKey K{Paths.canonical(A.Loc.File), A.Loc.Line, {}};
   for (const CallFrame &F : A.CallChain)
     K.Calls.push_back(F.CallLoc.Line);
   return K;
@@ -294,7 +294,7 @@ void KernelJoin::decideRun(const std::vector<unsigned> &Run) {
       unsigned Id = Run[C * PerInstr + J];
       E.Carries.push_back(Id);
       Others += (Others.empty() ? "" : ", ") +
-                std::to_string(acc(Id).Range.Begin.Line);
+                std::to_string(acc(Id).Loc.Line);
     }
     const std::string &Object = K.Objects[Carrier.Object].Name;
     E.Note = "nvcc merges this " + Kind + " with the " + Kind + " of line" +
@@ -310,7 +310,7 @@ void KernelJoin::decideRun(const std::vector<unsigned> &Run) {
       M.Emitted.MergedInto = Carrier.Id;
       M.Emitted.Note = "nvcc merges this " + Kind + " into the " +
                        std::to_string(Width) + "-byte " + Kind + " of line " +
-                       std::to_string(Carrier.Range.Begin.Line) + " (" + Op +
+                       std::to_string(Carrier.Loc.Line) + " (" + Op +
                        "): it makes no request of its own";
       Decided.insert(M.Id);
     }

@@ -44,10 +44,10 @@ namespace {
 const char *verb(AccessOp Op) { return Op == AccessOp::Store ? "store" : "load"; }
 
 std::string linesOf(const std::vector<const Access *> &Members) {
-  unsigned Lo = Members.front()->Range.Begin.Line, Hi = Lo;
+  unsigned Lo = Members.front()->Loc.Line, Hi = Lo;
   for (const Access *M : Members) {
-    Lo = std::min(Lo, M->Range.Begin.Line);
-    Hi = std::max(Hi, M->Range.Begin.Line);
+    Lo = std::min(Lo, M->Loc.Line);
+    Hi = std::max(Hi, M->Loc.Line);
   }
   return Lo == Hi ? "line " + std::to_string(Lo)
                   : "lines " + std::to_string(Lo) + "-" + std::to_string(Hi);
@@ -125,7 +125,7 @@ void merge(std::vector<Access *> &Ms, unsigned Width) {
     Ms[I]->Emitted.MergedInto = C.Id;
     Ms[I]->Emitted.Note =
         "carried by the " + std::to_string(Width) + "-byte load of line " +
-        std::to_string(C.Range.Begin.Line) + ": nvcc merges the loads of " +
+        std::to_string(C.Loc.Line) + ": nvcc merges the loads of " +
         Lines;
   }
   C.Emitted.Note = std::string("nvcc merges the ") +
@@ -236,12 +236,12 @@ void reuseCoveredLoads(KernelModel &K) {
       A.Emitted.Carries.push_back(B.Id);
       if (A.Emitted.Note.empty())
         A.Emitted.Note = "nvcc reuses this load for line " +
-                         std::to_string(B.Range.Begin.Line);
+                         std::to_string(B.Loc.Line);
       B.Emitted.From = Emission::Origin::SourceRule;
       B.Emitted.MergedInto = A.Id;
       B.Emitted.Note = "nvcc reuses the " + std::to_string(A.Bytes) +
                        "-byte load of line " +
-                       std::to_string(A.Range.Begin.Line) +
+                       std::to_string(A.Loc.Line) +
                        ", which already read these bytes";
       break;
     }

@@ -255,7 +255,7 @@ void swizzleEdits(const ArrayUse &U, FileTexts &Files, Candidate &C) {
       auto Col = Files.text(A.SubscriptRanges[N - 1]);
       if (!Row || !Col || !isPureText(*Row)) {
         C.Failure = "the row subscript at line " +
-                    std::to_string(A.Range.Begin.Line) +
+                    std::to_string(A.Loc.Line) +
                     " cannot be repeated safely";
         return;
       }
@@ -524,7 +524,7 @@ std::vector<DiagNote> planNotes(const ArrayUse &Declared,
     }
     for (auto [K, A] : Order) {
       auto W = Worst[{K, A->Id}];
-      Notes.push_back({A->Range.Begin,
+      Notes.push_back({A->Loc,
                        "this access needs " + std::to_string(W.first) +
                            " wavefronts per request now, " +
                            std::to_string(W.second) + " after the fix",
@@ -544,8 +544,7 @@ AccessIndex indexAccesses(const std::vector<ArrayUse> &Arrays) {
     for (auto [K, Obj] : Arrays[I].Instances)
       for (const Access &A : K->Accesses)
         if (A.Object == Obj)
-          AccessAt[{A.Range.Begin.File, A.Range.Begin.Line,
-                    A.Range.Begin.Column}] = I;
+          AccessAt[{A.Loc.File, A.Loc.Line, A.Loc.Column}] = I;
   return AccessAt;
 }
 

@@ -168,7 +168,7 @@ std::string whyNotEditable(const ArrayUse &U) {
       if (A.Object == Obj && (A.SubscriptIndices.size() != O.Extents.size() ||
                               A.SubscriptRanges.size() != O.Extents.size()))
         return "an access to '" + O.Name + "' at line " +
-               std::to_string(A.Range.Begin.Line) +
+               std::to_string(A.Loc.Line) +
                " does not subscript every dimension";
     for (const auto &R : K->Remarks)
       if (R.second.find("not analyzed") != std::string::npos)

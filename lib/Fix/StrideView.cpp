@@ -238,7 +238,7 @@ std::unique_ptr<StrideView> strideView(const ArrayUse &U, FileTexts &Files,
     for (const Access &A : K->Accesses) {
       if (A.Object != Obj)
         continue;
-      std::string Line = std::to_string(A.Range.Begin.Line);
+      std::string Line = std::to_string(A.Loc.Line);
       if (A.SubscriptIndices.size() != 1)
         return Fail("the index of '" + O.Name + "' at line " + Line +
                     " is not known");
@@ -328,7 +328,7 @@ std::unique_ptr<StrideView> strideView(const ArrayUse &U, FileTexts &Files,
   std::vector<UseOf> Uses;
   for (const Site &S : Sites) {
     const std::string &F = *S.Text;
-    std::string Line = std::to_string(S.A->Range.Begin.Line);
+    std::string Line = std::to_string(S.A->Loc.Line);
     auto Mismatch = [&] {
       return Fail("the index of '" + O.Name + "' at line " + Line +
                   " could not be split into row and column");
@@ -383,7 +383,7 @@ std::unique_ptr<StrideView> strideView(const ArrayUse &U, FileTexts &Files,
   // Every column inside its row, every index inside the array.
   for (size_t I = 0; I < Sites.size(); ++I) {
     const Site &S = Sites[I];
-    std::string Line = std::to_string(S.A->Range.Begin.Line);
+    std::string Line = std::to_string(S.A->Loc.Line);
     std::string Err = checkRange(*S.K, *S.A, Uses[I].Col, 0, WV, Opts);
     if (!Err.empty())
       return Fail("the column of the index of '" + O.Name + "' at line " +

@@ -161,6 +161,7 @@ void KernelWalker::recordAccess(const LValue &LV, const clang::Expr *E,
   Access A;
   A.Id = K.Accesses.size();
   A.Range = range(E->getSourceRange());
+  A.Loc = instructionLoc(Ctx, E, A.Range);
   A.Function = functionName(Frames.back().Fn);
   for (size_t I = 1; I < Frames.size(); ++I)
     A.CallChain.push_back(

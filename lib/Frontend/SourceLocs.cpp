@@ -62,6 +62,66 @@ std::string sourceText(const clang::ASTContext &Ctx, clang::SourceRange R,
   return Out;
 }
 
+namespace {
+
+/// The expression whose last token decides the line of E's instruction, or
+/// null when E's first token does (calls, references, anything else).
+const clang::Expr *lineDecidingPart(const clang::Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *S = llvm::dyn_cast<clang::ArraySubscriptExpr>(E))
+      return S->getIdx();
+    if (const auto *M = llvm::dyn_cast<clang::MemberExpr>(E)) {
+      if (M->isArrow())
+        return M->getBase();
+      E = M->getBase();
+      continue;
+    }
+    if (const auto *V = llvm::dyn_cast<clang::ExtVectorElementExpr>(E)) {
+      E = V->getBase();
+      continue;
+    }
+    if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(E))
+      if (U->getOpcode() == clang::UO_Deref)
+        return U->getSubExpr();
+    return nullptr;
+  }
+  return nullptr;
+}
+
+/// The first token of E on line Line, E's last line: descends into the
+/// first child that reaches that line (`(a +\n b) * 4` gives b).
+SourceLoc firstOnLastLine(const clang::ASTContext &Ctx, const clang::Stmt *E,
+                          const SourceLoc &Last) {
+  SourceLoc Begin = toSourceLoc(Ctx, E->getBeginLoc());
+  if (Begin.isValid() && Begin.File == Last.File && Begin.Line == Last.Line)
+    return Begin;
+  for (const clang::Stmt *C : E->children()) {
+    if (!C)
+      continue;
+    SourceLoc End = toSourceLoc(Ctx, C->getEndLoc());
+    if (End.isValid() && End.File == Last.File && End.Line >= Last.Line)
+      return firstOnLastLine(Ctx, C, Last);
+  }
+  return Last;
+}
+
+} // namespace
+
+SourceLoc instructionLoc(const clang::ASTContext &Ctx, const clang::Expr *E,
+                         const SourceRange &Whole) {
+  const clang::Expr *Part = lineDecidingPart(E);
+  if (!Part)
+    return Whole.Begin;
+  SourceLoc End = toSourceLoc(Ctx, Part->getEndLoc());
+  if (!End.isValid() || End.File != Whole.Begin.File ||
+      End.Line == Whole.Begin.Line)
+    return Whole.Begin;
+  // The caret goes to the part's first token on the deciding line
+  // (`a[\n i + 1]` points at i).
+  return firstOnLastLine(Ctx, Part, End);
+}
+
 std::string locString(const clang::ASTContext &Ctx, clang::SourceLocation L) {
   SourceLoc S = toSourceLoc(Ctx, L);
   return S.File + ":" + std::to_string(S.Line) + ":" +

@@ -12,6 +12,7 @@
 #include "Model/AccessModel.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
 
 #include <string>
 
@@ -28,6 +29,16 @@ SourceRange toSourceRange(const clang::ASTContext &Ctx, clang::SourceRange R);
 /// MaxLen characters ("..." appended when cut).
 std::string sourceText(const clang::ASTContext &Ctx, clang::SourceRange R,
                        size_t MaxLen = 60);
+
+/// Where findings about the memory access E point, and the line nvcc's line
+/// table gives its instruction: Whole.Begin when that line is the one, else
+/// the position on the line that decides it. nvcc (13.0, sm_90, -lineinfo)
+/// attributes the instruction of a subscript to the line where its index
+/// ends (`in[idx[i]\n]` is the first line, `a[\n i + 1]` the second), of a
+/// dereference or `->` to where the pointer ends, of `.` to its base, and of
+/// a call (atomicAdd, __ldg) to the call's first line: docs/hardware-model.md.
+SourceLoc instructionLoc(const clang::ASTContext &Ctx, const clang::Expr *E,
+                         const SourceRange &Whole);
 
 /// "file:line:col" of L.
 std::string locString(const clang::ASTContext &Ctx, clang::SourceLocation L);

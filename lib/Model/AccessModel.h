@@ -207,6 +207,10 @@ struct Emission {
 struct Access {
   unsigned Id = 0;
   SourceRange Range;      ///< the whole access expression, e.g. tile[ty][tx]
+  /// Where findings point and the line nvcc's line table gives the
+  /// instruction: Range.Begin unless the expression spans lines and its
+  /// instruction belongs to a later one (`a[\n i]`: the index's line).
+  SourceLoc Loc;
   std::string Function;   ///< function whose body contains it
   std::vector<CallFrame> CallChain; ///< empty when written in the kernel
   unsigned Object = 0;    ///< index into KernelModel::Objects
@@ -250,6 +254,10 @@ struct Access {
   unsigned TypeAlign = 0;
   /// What the compiler makes of it (merged, split); as written by default.
   Emission Emitted;
+
+  /// The range a finding about it shows: from Loc (the caret) to the end of
+  /// the expression.
+  SourceRange findingRange() const { return {Loc, Range.End}; }
 };
 
 /// One enclosing condition of a barrier, with where it was written, so that

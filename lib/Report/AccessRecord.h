@@ -49,7 +49,10 @@ struct LaunchTotalsRecord {
 };
 
 struct AccessRecord {
+  /// Where the line table puts its instruction (Access::Loc).
   SourceLoc Loc;
+  /// Where the access expression begins: Loc's line or an earlier one.
+  SourceLoc Begin;
   /// Where the access expression ends (one past its last character), for tools that
   /// join by line range: a subscript may continue on later lines.
   SourceLoc End;

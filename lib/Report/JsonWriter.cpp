@@ -72,6 +72,12 @@ void writeEmitted(llvm::json::OStream &J, const EmittedRecord &E) {
 void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
   J.object([&] {
     writeLoc(J, R.Loc);
+    // The expression's first position, when it is not line/column: the
+    // instruction is on a later line of a multi-line expression.
+    if (R.Begin.isValid() && !(R.Begin == R.Loc)) {
+      J.attribute("begin_line", int64_t(R.Begin.Line));
+      J.attribute("begin_column", int64_t(R.Begin.Column));
+    }
     if (R.End.isValid()) {
       J.attribute("end_line", int64_t(R.End.Line));
       J.attribute("end_column", int64_t(R.End.Column));

@@ -13,7 +13,7 @@ __global__ void copyRows(float *Out, const float *In, int W) {
         threadIdx.x] = In[(blockIdx.y * TILE + threadIdx.y + J) * W +
                           blockIdx.x * TILE + threadIdx.x];
 }
-// CHECK: kernel-pointer-launch.cu:12:5: remark: global store of 'Out' (4 bytes) in kernel 'copyRows': {{.*}}; block 32x8x1 from the launch at {{.*}}kernel-pointer-launch.cu:[[LAUNCH:[0-9]+]]:5
+// CHECK: kernel-pointer-launch.cu:13:9: remark: global store of 'Out' (4 bytes) in kernel 'copyRows': {{.*}}; block 32x8x1 from the launch at {{.*}}kernel-pointer-launch.cu:[[LAUNCH:[0-9]+]]:5
 
 __global__ void transposeTile(float *Out, const float *In, int W) {
   __shared__ float Tile[TILE][TILE];

@@ -28,6 +28,7 @@ KernelModel makeKernel(MemorySpace Space, unsigned ElementBytes,
   Access A;
   A.Range.Begin = {"k.cu", 10, 5, 100};
   A.Range.End = {"k.cu", 10, 30, 125};
+  A.Loc = A.Range.Begin;
   A.Function = "k";
   A.Bytes = Bytes;
   A.ByteOffset = std::move(Offset);

@@ -29,6 +29,7 @@ Access access(unsigned Id, unsigned Object, const char *File, unsigned Line,
   A.Object = Object;
   A.Range.Begin.File = File;
   A.Range.Begin.Line = Line;
+  A.Loc = A.Range.Begin;
   A.Op = Op;
   A.Bytes = Bytes;
   A.ByteOffset = std::move(Offset);

@@ -29,6 +29,7 @@ Access &add(KernelBuilder &B, Expr Index, AccessOp Op = AccessOp::Load,
   A.Range.Begin.File = "f.cu";
   A.Range.Begin.Line = 10 + A.Id;
   A.Range.Begin.Offset = 100 * (A.Id + 1);
+  A.Loc = A.Range.Begin;
   B.K.Accesses.push_back(A);
   return B.K.Accesses.back();
 }

@@ -220,7 +220,8 @@ TEST(JsonWriterTest, UnknownAccessHasAReasonAndNoCounts) {
   EXPECT_EQ(A.getString("op"), "atomic");
   EXPECT_EQ(A.getString("reason"), "index loaded from memory");
   for (const char *Absent : {"wavefronts", "wavefronts_mean",
-                             "ideal_wavefronts", "requests", "condition"})
+                             "ideal_wavefronts", "requests", "condition",
+                             "begin_line", "begin_column"})
     EXPECT_FALSE(A.get(Absent)) << Absent;
 }
 
@@ -229,6 +230,8 @@ TEST(JsonWriterTest, BoundedAccessHasBothCasesAndAReason) {
   R.Exact = false;
   R.Bounded = true;
   R.End = loc(12, 31);
+  // Written over lines 11-12; the instruction belongs to line 12.
+  R.Begin = loc(11, 7);
   R.WavefrontsMin = 1;
   R.Wavefronts = 8;
   R.WavefrontsMeanMin = 0.5;
@@ -244,6 +247,8 @@ TEST(JsonWriterTest, BoundedAccessHasBothCasesAndAReason) {
   Value Doc = parse(Text);
   const Object &A = field(Doc, "accesses", 0);
   EXPECT_EQ(A.getString("status"), "bounded");
+  EXPECT_EQ(A.getInteger("begin_line"), 11);
+  EXPECT_EQ(A.getInteger("begin_column"), 7);
   EXPECT_EQ(A.getInteger("end_line"), 12);
   EXPECT_EQ(A.getInteger("end_column"), 31);
   EXPECT_EQ(A.getInteger("wavefronts_min"), 1);
