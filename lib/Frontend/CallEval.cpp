@@ -5,7 +5,8 @@
 // with the caller's guards and loops, and the returned value is the select of
 // the return statements' values under their conditions. Functions from system
 // headers (the CUDA toolkit) are not inlined; the ones whose meaning matters
-// (atomics, __ldg, min/max) are modelled by name.
+// (atomics, __ldg, min/max) are modelled by name, and memory they receive by
+// reference is accounted for at the argument.
 //
 //===----------------------------------------------------------------------===//
 
@@ -101,6 +102,39 @@ bool resultUnused(clang::ASTContext &Ctx, const clang::Expr *E) {
   return false;
 }
 
+/// Whether Def's body names P (in an evaluated context or not): a const
+/// reference parameter the body names is read, for a const object can only
+/// be read or have its address taken, which the CUDA headers do to read it
+/// (`*(const unsigned *)&h`).
+bool namesParam(const FunctionDecl *Def, const ParmVarDecl *P) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ParmVarDecl *P;
+    bool Found = false;
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      Found |= E->getDecl() == P;
+      return !Found;
+    }
+  } F;
+  F.P = P;
+  F.TraverseStmt(Def->getBody());
+  return F.Found;
+}
+
+/// The parameter of F that C's argument I binds, or null (variadic tails;
+/// the object argument of a member operator).
+const ParmVarDecl *paramOf(const CallExpr *C, const FunctionDecl *F,
+                           unsigned I) {
+  if (!F)
+    return nullptr;
+  const auto *MD = dyn_cast<CXXMethodDecl>(F);
+  if (isa<CXXOperatorCallExpr>(C) && MD && MD->isInstance()) {
+    if (I == 0)
+      return nullptr;
+    --I;
+  }
+  return I < F->getNumParams() ? F->getParamDecl(I) : nullptr;
+}
+
 bool isNoEffect(llvm::StringRef Name) {
   return Name == "__syncthreads" || Name == "__syncwarp" ||
          Name.starts_with("__threadfence") || Name == "__trap";
@@ -158,7 +192,10 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
     // walker does not follow (lambdas, indirect calls, methods reading
     // their object), it is a gap of the model, not data.
     bool DataArgs = true, AnyData = false;
-    for (const clang::Expr *A : C->arguments()) {
+    for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+      const clang::Expr *A = C->getArg(I);
+      if (recordReferenceArg(C, F, I))
+        continue;
       AbsValue V = eval(A);
       notePointerEscape(V, A, "passed to '" + text(C->getCallee()) + "'");
       if (!V.isUnknown())
@@ -236,6 +273,39 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
       eval(MC->getImplicitObjectArgument());
   }
   return inlineCall(C, Def);
+}
+
+bool KernelWalker::recordReferenceArg(const CallExpr *C, const FunctionDecl *F,
+                                      unsigned I) {
+  const ParmVarDecl *P = paramOf(C, F, I);
+  if (!P || !P->getType()->isReferenceType())
+    return false;
+  const clang::Expr *A = C->getArg(I);
+  LValue LV = evalLValue(A);
+  // A local or anything else: evaluated as before, for its value.
+  if (LV.K != LValue::Kind::Memory || LV.Ptr.K != AbsValue::Kind::Pointer)
+    return false;
+  QualType T = P->getType().getNonReferenceType();
+  const FunctionDecl *Def = F->getDefinition();
+  size_t Before = K.Accesses.size();
+  recordAccess(LV, A, AccessOp::Load, T);
+  // A CUDA header function given memory by const reference reads it where
+  // its body names it (half2's operator+ copies both operands into
+  // __hadd2); anything else it may read or write, which the walker, not
+  // following the header, cannot tell.
+  if (T.isConstQualified() && !T.isVolatileQualified() && Def &&
+      namesParam(Def, P))
+    return true;
+  for (size_t J = Before; J < K.Accesses.size(); ++J) {
+    Access &X = K.Accesses[J];
+    X.ByteOffset.reset();
+    X.UnknownReason =
+        "'" + text(A) + "' is passed by reference to '" + functionName(F) +
+        "', which warplint does not follow" +
+        (T.isConstQualified() ? " (its body is not available)"
+                              : ": it may read or write it");
+  }
+  return true;
 }
 
 AbsValue KernelWalker::inlineCall(const CallExpr *C, const FunctionDecl *F) {
@@ -358,10 +428,19 @@ AbsValue KernelWalker::evalOperatorCall(const CXXOperatorCallExpr *C) {
                    C->getArg(0)->getType());
     return AbsValue::unknown("the value '" + text(C) + "'", true);
   }
+  // A free operator function is a call like any other: a user's is
+  // inlined, a CUDA header's (half2's operator+) is not followed.
+  if (!MD && C->getDirectCallee())
+    return evalCall(C);
   if (MD && MD->getParent()->isLambda())
     remark(C->getBeginLoc(), "call to a lambda skipped: accesses inside "
                              "lambdas are not analyzed");
-  for (const clang::Expr *A : C->arguments()) {
+  // Member operators are not followed: what one does with memory bound to
+  // a reference parameter is recorded at the argument.
+  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    const clang::Expr *A = C->getArg(I);
+    if (recordReferenceArg(C, C->getDirectCallee(), I))
+      continue;
     AbsValue V = eval(A);
     notePointerEscape(V, A, "passed to an operator");
   }

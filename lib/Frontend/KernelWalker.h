@@ -433,6 +433,12 @@ private:
   AbsValue evalConstruct(const clang::CXXConstructExpr *C);
   AbsValue evalOperatorCall(const clang::CXXOperatorCallExpr *C);
   AbsValue inlineCall(const clang::CallExpr *C, const clang::FunctionDecl *F);
+  /// For a call the walker does not follow: when argument I binds a
+  /// reference parameter of F and refers to memory, records what the
+  /// callee does with it (a load, or an unknown access) and returns true;
+  /// otherwise the caller evaluates the argument.
+  bool recordReferenceArg(const clang::CallExpr *C,
+                          const clang::FunctionDecl *F, unsigned I);
   std::optional<AbsValue> evalAtomic(const clang::CallExpr *C,
                                      llvm::StringRef Name);
 
