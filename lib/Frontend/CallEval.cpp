@@ -286,6 +286,19 @@ bool KernelWalker::recordReferenceArg(const CallExpr *C, const FunctionDecl *F,
   if (LV.K != LValue::Kind::Memory || LV.Ptr.K != AbsValue::Kind::Pointer)
     return false;
   QualType T = P->getType().getNonReferenceType();
+  // An object larger than any memory instruction moves (cooperative
+  // groups' block_tile_memory given to this_thread_block) is a handle the
+  // callee keeps, not an operand it reads here.
+  if (T->isIncompleteType() || T->isDependentType())
+    return false;
+  // Nor has an empty class anything to read (block_tile_memory where the
+  // hardware reserves the scratch space).
+  if (const auto *RD = T->getAsCXXRecordDecl())
+    if (RD->isEmpty())
+      return false;
+  int64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
+  if (Size < 1 || Size > 16)
+    return false;
   const FunctionDecl *Def = F->getDefinition();
   size_t Before = K.Accesses.size();
   recordAccess(LV, A, AccessOp::Load, T);
