@@ -286,13 +286,12 @@ bool KernelWalker::recordReferenceArg(const CallExpr *C, const FunctionDecl *F,
   if (LV.K != LValue::Kind::Memory || LV.Ptr.K != AbsValue::Kind::Pointer)
     return false;
   QualType T = P->getType().getNonReferenceType();
-  // An object larger than any memory instruction moves (cooperative
-  // groups' block_tile_memory given to this_thread_block) is a handle the
-  // callee keeps, not an operand it reads here.
   if (T->isIncompleteType() || T->isDependentType())
     return false;
-  // Nor has an empty class anything to read (block_tile_memory where the
-  // hardware reserves the scratch space).
+  // An object larger than any memory instruction moves (a scratch buffer
+  // handed to a library) is a handle the callee keeps, not an operand it
+  // reads here; an empty class (cooperative groups' block_tile_memory
+  // where the hardware reserves the scratch) has nothing to read.
   if (const auto *RD = T->getAsCXXRecordDecl())
     if (RD->isEmpty())
       return false;

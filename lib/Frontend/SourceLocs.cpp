@@ -89,19 +89,26 @@ const clang::Expr *lineDecidingPart(const clang::Expr *E) {
   return nullptr;
 }
 
-/// The first token of E on line Line, E's last line: descends into the
-/// first child that reaches that line (`(a +\n b) * 4` gives b).
+/// The first token of E on the line of Last, E's last token: descends into
+/// the first child that reaches that line (`(a +\n b) * 4` gives b). A loop,
+/// not a recursion: an index may be thousands of terms deep.
 SourceLoc firstOnLastLine(const clang::ASTContext &Ctx, const clang::Stmt *E,
                           const SourceLoc &Last) {
-  SourceLoc Begin = toSourceLoc(Ctx, E->getBeginLoc());
-  if (Begin.isValid() && Begin.File == Last.File && Begin.Line == Last.Line)
-    return Begin;
-  for (const clang::Stmt *C : E->children()) {
-    if (!C)
-      continue;
-    SourceLoc End = toSourceLoc(Ctx, C->getEndLoc());
-    if (End.isValid() && End.File == Last.File && End.Line >= Last.Line)
-      return firstOnLastLine(Ctx, C, Last);
+  while (E) {
+    SourceLoc Begin = toSourceLoc(Ctx, E->getBeginLoc());
+    if (Begin.isValid() && Begin.File == Last.File && Begin.Line == Last.Line)
+      return Begin;
+    const clang::Stmt *Next = nullptr;
+    for (const clang::Stmt *C : E->children()) {
+      if (!C)
+        continue;
+      SourceLoc End = toSourceLoc(Ctx, C->getEndLoc());
+      if (End.isValid() && End.File == Last.File && End.Line >= Last.Line) {
+        Next = C;
+        break;
+      }
+    }
+    E = Next;
   }
   return Last;
 }
