@@ -52,16 +52,12 @@ std::optional<Diagnostic> mergeRemark(const std::string &Check,
                 "leave " + count(N) + " " + Apiece + " " + Verb + "s";
     return D;
   }
-  unsigned Lo = Acc.Loc.Line, Hi = Lo;
+  std::vector<const Access *> Members{&Acc};
   for (unsigned Id : E.Carries)
-    if (Id < A.Kernel->Accesses.size()) {
-      Lo = std::min(Lo, A.Kernel->Accesses[Id].Loc.Line);
-      Hi = std::max(Hi, A.Kernel->Accesses[Id].Loc.Line);
-    }
+    if (Id < A.Kernel->Accesses.size())
+      Members.push_back(&A.Kernel->Accesses[Id]);
   size_t N = E.Carries.size() + 1;
-  std::string Lines = Lo == Hi ? "line " + std::to_string(Lo)
-                               : "lines " + std::to_string(Lo) + "-" +
-                                     std::to_string(Hi);
+  std::string Lines = linesOf(Members);
   D.Message = "the " + count(N) + " " + Bytes + Verb + "s of " + Lines +
               " are merged by nvcc into one " +
               std::to_string(E.InstrBytes) + "-byte " + Verb + ": " + Numbers +

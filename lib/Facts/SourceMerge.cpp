@@ -43,16 +43,6 @@ namespace {
 
 const char *verb(AccessOp Op) { return Op == AccessOp::Store ? "store" : "load"; }
 
-std::string linesOf(const std::vector<const Access *> &Members) {
-  unsigned Lo = Members.front()->Loc.Line, Hi = Lo;
-  for (const Access *M : Members) {
-    Lo = std::min(Lo, M->Loc.Line);
-    Hi = std::max(Hi, M->Loc.Line);
-  }
-  return Lo == Hi ? "line " + std::to_string(Lo)
-                  : "lines " + std::to_string(Lo) + "-" + std::to_string(Hi);
-}
-
 /// Whether A and B are in one straight-line region: same function and call
 /// chain, same loops, same guard.
 bool sameRegion(const Access &A, const Access &B) {

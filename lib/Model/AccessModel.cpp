@@ -2,6 +2,8 @@
 
 #include "Model/AccessModel.h"
 
+#include <algorithm>
+
 namespace warplint {
 
 const char *spaceName(MemorySpace S) {
@@ -112,6 +114,16 @@ void bindParamValues(TranslationUnitModel &TU,
           L.ParamValues.push_back({P.Id, It->second});
       }
     }
+}
+
+std::string linesOf(const std::vector<const Access *> &Members) {
+  unsigned Lo = Members.front()->Loc.Line, Hi = Lo;
+  for (const Access *M : Members) {
+    Lo = std::min(Lo, M->Loc.Line);
+    Hi = std::max(Hi, M->Loc.Line);
+  }
+  return Lo == Hi ? "line " + std::to_string(Lo)
+                  : "lines " + std::to_string(Lo) + "-" + std::to_string(Hi);
 }
 
 } // namespace warplint

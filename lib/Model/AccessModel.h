@@ -260,6 +260,10 @@ struct Access {
   SourceRange findingRange() const { return {Loc, Range.End}; }
 };
 
+/// "line 12" or "lines 12-14": the lines of Members' instructions
+/// (Access::Loc), for notes about accesses nvcc merges. Members is not empty.
+std::string linesOf(const std::vector<const Access *> &Members);
+
 /// One enclosing condition of a barrier, with where it was written, so that
 /// a diagnostic can point at the condition that makes threads disagree.
 struct BarrierCondition {

@@ -64,7 +64,6 @@ std::optional<std::string> FileBudget::exhausted() const {
 
 namespace {
 
-
 /// Whether the file's analysis budget is spent (no retry is worth it).
 bool fileSpent(const SolveOptions &Opts) {
   return Opts.File && Opts.File->exhausted();
