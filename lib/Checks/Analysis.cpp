@@ -99,7 +99,8 @@ AccessRecord toRecord(const AccessAnalysis &A) {
   R.Grid = A.Launch->Grid;
   R.LaunchDescription = A.Launch->describe();
   // A load whose bytes serve later loads too carries them, as written.
-  if (!A.Acc->Emitted.isAsWritten() || !A.Acc->Emitted.Carries.empty()) {
+  if (!A.Acc->Emitted.isAsWritten() || !A.Acc->Emitted.Carries.empty() ||
+      A.Acc->CasLoop) {
     const Emission &E = A.Acc->Emitted;
     const std::vector<Access> &All = A.Kernel->Accesses;
     EmittedRecord ER;
@@ -113,6 +114,13 @@ AccessRecord toRecord(const AccessAnalysis &A) {
     ER.IterationsPerInstr = E.IterationsPerInstr;
     ER.SplitBytes = E.SplitBytes;
     ER.Note = E.Note;
+    if (ER.Note.empty() && A.Acc->CasLoop)
+      ER.Note = A.Acc->Op == AccessOp::Load
+                    ? "the first read of the compare-and-swap loop nvcc "
+                      "emits for this atomicAdd"
+                    : "nvcc has no floating-point atomicAdd on shared "
+                      "memory: it reads the word, then repeats a "
+                      "compare-and-swap until no other lane changed it";
     R.Emitted = std::move(ER);
   }
   R.Exact = A.exact();

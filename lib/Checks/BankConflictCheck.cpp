@@ -68,13 +68,13 @@ static std::optional<std::string> strideNote(const SharedResult &R,
 /// flag[i]`) already ask one bank for several words in every request that
 /// executes. The ideal of a 1- to 4-byte access is 1 for any set of lanes
 /// (S5), so the least wavefronts over all data is the least waste plus
-/// one. A float atomicAdd (a CAS of 8 bytes) has another ideal: left out,
+/// one. A float atomicAdd (a CAS of twice its width) has another ideal: left out,
 /// as is an access nvcc merges or splits (its instruction's width decides
 /// the ideal), and for now a bound over values warplint does not follow:
-/// there the whole answer is the rule's reading of the source, and adjacent
-/// stores that nvcc pairs into one STS.64 (not modelled by the source
-/// rules) made fastWalshTransform's stride-2 stores such a bound of 2 to 2
-/// wavefronts, ideal 1, on a line the H100 measured as ideal (2, ideal 2).
+/// there the whole answer is the rule's reading of the source: before the
+/// source rules paired adjacent stores into one STS.64, fastWalshTransform's
+/// stride-2 stores were such a bound of 2 to 2 wavefronts, ideal 1, on a
+/// line the H100 measured as ideal (2, ideal 2).
 static std::optional<Diagnostic>
 provenBoundedConflict(const std::string &Check,
                       const std::vector<const AccessAnalysis *> &PerLaunch) {
@@ -82,7 +82,7 @@ provenBoundedConflict(const std::string &Check,
   for (const AccessAnalysis *A : PerLaunch) {
     if (!A->bounded() || !A->Shared || A->Acc->Bytes > 4 ||
         !A->Acc->Emitted.isAsWritten() || A->Shared->BoundOverValues ||
-        sharedOpKind(*A->Kernel, *A->Acc) == SharedOpKind::FloatAtomicAdd ||
+        sharedOpKind(*A->Kernel, *A->Acc) == SharedOpKind::CasLoop ||
         A->Shared->WavefrontsMin < 2)
       continue;
     if (!Best || A->Shared->WavefrontsMin > Best->Shared->WavefrontsMin)

@@ -61,8 +61,10 @@ std::optional<Diagnostic> mergeRemark(const std::string &Check,
   D.Message = "the " + count(N) + " " + Bytes + Verb + "s of " + Lines +
               " are merged by nvcc into one " +
               std::to_string(E.InstrBytes) + "-byte " + Verb + ": " + Numbers +
-              "; a store between them or an unaligned base would split them " +
-              "into " + count(N) + " " + Apiece + " " + Verb + "s";
+              "; " +
+              (Acc.Op == AccessOp::Store ? "another access" : "a store") +
+              " between them or an unaligned base would split them into " +
+              count(N) + " " + Apiece + " " + Verb + "s";
   return D;
 }
 

@@ -55,8 +55,8 @@ bool sameRegion(const Access &A, const Access &B) {
   return true;
 }
 
-bool candidate(const KernelModel &K, const Access &A) {
-  return A.Op == AccessOp::Load && !A.Volatile && A.ByteOffset &&
+bool candidate(const KernelModel &K, const Access &A, AccessOp Op) {
+  return A.Op == Op && !A.Volatile && A.ByteOffset &&
          (A.Bytes == 4 || A.Bytes == 8) && A.Emitted.isAsWritten() &&
          A.Emitted.From == Emission::Origin::AsWritten &&
          A.Object < K.Objects.size();
@@ -66,23 +66,48 @@ bool inside(const SourceLoc &L, const SourceLoc &Lo, const SourceLoc &Hi) {
   return L.File == Lo.File && L.Offset > Lo.Offset && L.Offset < Hi.Offset;
 }
 
+/// Where a group of accesses lies in program order (access ids) and in the
+/// source (the first and the last member's beginning).
+struct Span {
+  unsigned LoId, HiId;
+  SourceLoc Lo, Hi;
+
+  explicit Span(const std::vector<const Access *> &Ms)
+      : LoId(Ms.front()->Id), HiId(LoId), Lo(Ms.front()->Range.Begin),
+        Hi(Lo) {
+    for (const Access *M : Ms) {
+      LoId = std::min(LoId, M->Id);
+      HiId = std::max(HiId, M->Id);
+      if (M->Range.Begin.Offset < Lo.Offset)
+        Lo = M->Range.Begin;
+      if (M->Range.Begin.Offset > Hi.Offset)
+        Hi = M->Range.Begin;
+    }
+  }
+  bool between(unsigned Id) const { return Id > LoId && Id < HiId; }
+  bool between(const SourceLoc &L) const { return inside(L, Lo, Hi); }
+
+  /// A barrier, written or reached through a call, between the members.
+  bool barrierBetween(const KernelModel &K) const {
+    for (const Barrier &B : K.Barriers) {
+      if (between(B.Range.Begin))
+        return true;
+      for (const CallFrame &F : B.CallChain)
+        if (between(F.CallLoc))
+          return true;
+    }
+    return false;
+  }
+};
+
 /// A store that may write the memory, or a barrier, between the first and
 /// the last member in program order: nvcc keeps the loads apart
 /// (storeBetween, barrierBetween in shared-pairs.cu).
 bool separated(const KernelModel &K, const std::vector<const Access *> &Ms) {
-  unsigned LoId = Ms.front()->Id, HiId = LoId;
-  SourceLoc Lo = Ms.front()->Range.Begin, Hi = Lo;
-  for (const Access *M : Ms) {
-    LoId = std::min(LoId, M->Id);
-    HiId = std::max(HiId, M->Id);
-    if (M->Range.Begin.Offset < Lo.Offset)
-      Lo = M->Range.Begin;
-    if (M->Range.Begin.Offset > Hi.Offset)
-      Hi = M->Range.Begin;
-  }
+  Span S(Ms);
   const MemoryObject &O = K.Objects[Ms.front()->Object];
   for (const Access &X : K.Accesses) {
-    if (X.Id <= LoId || X.Id >= HiId || X.Op == AccessOp::Load)
+    if (!S.between(X.Id) || X.Op == AccessOp::Load)
       continue;
     // Global buffers may alias each other; shared arrays do not.
     if (X.Object == Ms.front()->Object ||
@@ -90,41 +115,59 @@ bool separated(const KernelModel &K, const std::vector<const Access *> &Ms) {
          K.Objects[X.Object].Space == MemorySpace::Global))
       return true;
   }
-  for (const Barrier &B : K.Barriers) {
-    if (inside(B.Range.Begin, Lo, Hi))
+  return S.barrierBetween(K);
+}
+
+/// Stores merge only when no other memory access, barrier or loop comes
+/// between them in program order: the SASS kept s[2*t] and s[2*t+1] two
+/// STS around a load of the array, a store to another shared array, a
+/// barrier and a loop of global loads (store-pairs.cu).
+bool storesSeparated(const KernelModel &K,
+                     const std::vector<const Access *> &Ms) {
+  Span S(Ms);
+  for (const Access &X : K.Accesses)
+    if (S.between(X.Id) &&
+        std::none_of(Ms.begin(), Ms.end(),
+                     [&](const Access *M) { return M->Id == X.Id; }))
       return true;
-    for (const CallFrame &F : B.CallChain)
-      if (inside(F.CallLoc, Lo, Hi))
-        return true;
-  }
-  return false;
+  if (S.barrierBetween(K))
+    return true;
+  return std::any_of(K.Loops.begin(), K.Loops.end(),
+                     [&](const Loop &L) { return S.between(L.Loc); });
 }
 
 /// Marks Ms (sorted by address, Ms[0] the lowest) as one instruction of
-/// Width bytes carried by Ms[0].
-void merge(std::vector<Access *> &Ms, unsigned Width) {
-  Access &C = *Ms.front();
+/// Width bytes carried by Ms[Carrier]: the lowest address for loads (the
+/// vector load is issued where the first value is needed), the last in
+/// program order for stores (where the last value is ready).
+void merge(const std::vector<Access *> &Ms, unsigned Width, size_t Carrier) {
+  Access &C = *Ms[Carrier];
   std::vector<const Access *> Const(Ms.begin(), Ms.end());
   std::string Lines = linesOf(Const);
+  const char *Verb = verb(C.Op);
   C.Emitted.From = Emission::Origin::SourceRule;
   C.Emitted.InstrBytes = Width;
-  std::string Others;
-  for (size_t I = 1; I < Ms.size(); ++I) {
+  if (Carrier != 0)
+    C.Emitted.InstrBelow = *constantDifference(*linearize(*Ms[0]->ByteOffset),
+                                               *linearize(*C.ByteOffset));
+  for (size_t I = 0; I < Ms.size(); ++I) {
+    if (I == Carrier)
+      continue;
     C.Emitted.Carries.push_back(Ms[I]->Id);
     Ms[I]->Emitted.From = Emission::Origin::SourceRule;
     Ms[I]->Emitted.MergedInto = C.Id;
-    Ms[I]->Emitted.Note =
-        "carried by the " + std::to_string(Width) + "-byte load of line " +
-        std::to_string(C.Loc.Line) + ": nvcc merges the loads of " +
-        Lines;
+    Ms[I]->Emitted.Note = "carried by the " + std::to_string(Width) +
+                          "-byte " + Verb + " of line " +
+                          std::to_string(C.Loc.Line) + ": nvcc merges the " +
+                          Verb + "s of " + Lines;
   }
   C.Emitted.Note = std::string("nvcc merges the ") +
                    (Ms.size() == 2 ? "two " : Ms.size() == 3 ? "three " : "four ") +
-                   std::to_string(C.Bytes) + "-byte loads of " + Lines +
-                   " into one " + std::to_string(Width) + "-byte load";
+                   std::to_string(C.Bytes) + "-byte " + Verb + "s of " + Lines +
+                   " into one " + std::to_string(Width) + "-byte " + Verb;
 }
 
-/// Loads whose offsets have the same terms, and so may differ by a
+/// Accesses whose offsets have the same terms, and so may differ by a
 /// constant, share a bucket (of one object, and one width when ByWidth):
 /// pairing stays linear in a kernel's thousands of accesses.
 struct Buckets {
@@ -134,7 +177,7 @@ struct Buckets {
 };
 
 template <class Pred>
-Buckets bucketLoads(const KernelModel &K, bool ByWidth, Pred Eligible) {
+Buckets bucketAccesses(const KernelModel &K, bool ByWidth, Pred Eligible) {
   Buckets B;
   B.Of.resize(K.Accesses.size(), nullptr);
   for (const Access &A : K.Accesses)
@@ -154,22 +197,23 @@ Buckets bucketLoads(const KernelModel &K, bool ByWidth, Pred Eligible) {
   return B;
 }
 
-/// Rule (a)/(b): adjacent loads in straight-line code.
-void mergeNeighbours(KernelModel &K) {
-  Buckets Bk =
-      bucketLoads(K, true, [&](const Access &A) { return candidate(K, A); });
+/// Rule (a)/(b) for loads, (g) for stores: adjacent accesses of one
+/// straight-line region.
+void mergeNeighbours(KernelModel &K, AccessOp Op) {
+  Buckets Bk = bucketAccesses(
+      K, true, [&](const Access &A) { return candidate(K, A, Op); });
   for (Access &A : K.Accesses) {
     size_t IA = &A - K.Accesses.data();
     const std::optional<LinearForm> &Lin = Bk.Forms[IA];
-    if (!candidate(K, A) || !Lin)
+    if (!candidate(K, A, Op) || !Lin)
       continue;
-    // The loads at A + k * Bytes for k = 1, 2, 3 in A's region.
+    // The accesses at A + k * Bytes for k = 1, 2, 3 in A's region.
     std::vector<Access *> At(4, nullptr);
     At[0] = &A;
     for (size_t IB : *Bk.Of[IA]) {
       Access &B = K.Accesses[IB];
       const std::optional<LinearForm> &LinB = Bk.Forms[IB];
-      if (&B == &A || !candidate(K, B))
+      if (&B == &A || !candidate(K, B, Op))
         continue;
       auto D = constantDifference(*Lin, *LinB);
       if (D && *D > 0 && *D % A.Bytes == 0 && *D / A.Bytes < 4 &&
@@ -183,8 +227,9 @@ void mergeNeighbours(KernelModel &K) {
                             [](Access *X) { return X; });
     // Three fields of a 16-byte aligned vector (.x .y .z of a float4) are
     // read with one 16-byte load too (vector-fields.cu, partialFloat4:
-    // LDG.E.128).
-    bool Three = A.Bytes == 4 && At[1] && At[2] && A.TypeAlign >= 16;
+    // LDG.E.128); a 16-byte store would write the fourth.
+    bool Three = Op == AccessOp::Load && A.Bytes == 4 && At[1] && At[2] &&
+                 A.TypeAlign >= 16;
     if (Align >= 16 && (Full || Three)) {
       for (unsigned I = 0; I < Count; ++I)
         if (At[I])
@@ -195,9 +240,19 @@ void mergeNeighbours(KernelModel &K) {
     if (Group.size() < 2)
       continue;
     std::vector<const Access *> View(Group.begin(), Group.end());
-    if (separated(K, View))
+    unsigned Width = Group.size() == 2 && A.Bytes == 4 ? 8 : 16;
+    if (Op == AccessOp::Load) {
+      if (!separated(K, View))
+        merge(Group, Width, 0);
       continue;
-    merge(Group, Group.size() == 2 && A.Bytes == 4 ? 8 : 16);
+    }
+    if (storesSeparated(K, View))
+      continue;
+    size_t Last = 0;
+    for (size_t I = 1; I < Group.size(); ++I)
+      if (Group[I]->Id > Group[Last]->Id)
+        Last = I;
+    merge(Group, Width, Last);
   }
 }
 
@@ -211,7 +266,7 @@ void reuseCoveredLoads(KernelModel &K) {
            A.Emitted.isAsWritten() &&
            A.Emitted.From == Emission::Origin::AsWritten;
   };
-  Buckets Bk = bucketLoads(K, false, Eligible);
+  Buckets Bk = bucketAccesses(K, false, Eligible);
   for (Access &B : K.Accesses) {
     size_t IB = &B - K.Accesses.data();
     if (!Bk.Forms[IB] || !Eligible(B))
@@ -271,7 +326,8 @@ void splitCopies(KernelModel &K) {
 void applySourceRules(KernelModel &K) {
   reuseCoveredLoads(K);
   splitCopies(K);
-  mergeNeighbours(K);
+  mergeNeighbours(K, AccessOp::Load);
+  mergeNeighbours(K, AccessOp::Store);
   mergeUnrolledLoops(K);
 }
 

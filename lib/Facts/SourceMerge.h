@@ -8,6 +8,8 @@
 //    store to the memory and no barrier between them) at consecutive
 //    addresses whose lowest address nvcc can prove aligned become one 8- or
 //    16-byte load (float2 .x/.y, s[2*t]/s[2*t+1]);
+//  - adjacent stores with nothing of memory, no barrier and no loop between
+//    them merge the same way, into one store on the last store's line;
 //  - an access in a loop with a constant trip count whose iterations touch
 //    consecutive addresses becomes one 16-byte access per 4 (2) iterations;
 //  - a copy of 12 bytes (float3), or of an element aligned to less than its

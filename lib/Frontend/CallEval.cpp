@@ -174,6 +174,23 @@ std::optional<AbsValue> KernelWalker::evalAtomic(const CallExpr *C,
         Pointee->isIntegerType() && resultUnused(Ctx, C);
     for (size_t I = Before; I < K.Accesses.size(); ++I)
       K.Accesses[I].AtomicIncrementUnused = Increment;
+    // A float or double atomicAdd on shared memory has no instruction of
+    // its own on sm_90: ptxas emits a load of the word and a
+    // compare-and-swap loop (store-pairs probe, S8c). The load is an
+    // access of its own, counted on this line.
+    bool Cas = atomicBase(Name) == "atomicAdd" &&
+               Pointee->isRealFloatingType() && K.Accesses.size() > Before;
+    bool InShared = false;
+    for (size_t I = Before; Cas && I < K.Accesses.size(); ++I)
+      if (K.Objects[K.Accesses[I].Object].Space == MemorySpace::Shared &&
+          (K.Accesses[I].Bytes == 4 || K.Accesses[I].Bytes == 8))
+        K.Accesses[I].CasLoop = InShared = true;
+    if (InShared) {
+      size_t Loads = K.Accesses.size();
+      recordAccess(LV, C, AccessOp::Load, Pointee);
+      for (size_t I = Loads; I < K.Accesses.size(); ++I)
+        K.Accesses[I].CasLoop = true;
+    }
     if (Load)
       return opaqueLoadValue(P, C);
   }

@@ -180,9 +180,15 @@ struct Emission {
   /// For the access that carries a merged instruction: the ids of the
   /// accesses merged into it, and the width in bytes of one lane's
   /// instruction (8 or 16). The instruction reads from this access's
-  /// ByteOffset, which is the lowest address of the group. 0: not merged.
+  /// ByteOffset (less InstrBelow), the lowest address of the group. 0: not
+  /// merged.
   std::vector<unsigned> Carries;
   unsigned InstrBytes = 0;
+  /// The instruction starts this many bytes below this access's ByteOffset:
+  /// merged stores are issued on the line of the last store in program
+  /// order, which need not hold the lowest address (`s[2*t+1] = b;
+  /// s[2*t] = a;` became one STS.64 on the second line).
+  int64_t InstrBelow = 0;
   /// The access is emitted as several instructions of these widths, at
   /// consecutive offsets from its ByteOffset (a float3 copy: {4, 4, 4};
   /// a 12-byte struct at 8-byte alignment: {8, 4}). Empty: one instruction.
@@ -248,6 +254,12 @@ struct Access {
   /// of their count), so its shared-memory cost follows the load rule
   /// rather than S8's lanes per bank (docs/hardware-model.md, S8).
   bool AtomicIncrementUnused = false;
+  /// nvcc implements this access's atomic as a compare-and-swap loop: a
+  /// float or double atomicAdd on shared memory became LDS, then
+  /// ATOMS.CAST.SPIN (.64) repeated until it succeeds (docs/hardware-model.md
+  /// S8c). Set on the atomic and on the loop's first read, a load of the
+  /// same address recorded beside it.
+  bool CasLoop = false;
   /// The alignment in bytes that the types at the access promise nvcc: that
   /// of the vector or struct whose field is read (8 for float2's .y), else
   /// that of the element (4 for a float). 0: not known.

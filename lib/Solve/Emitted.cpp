@@ -2,8 +2,9 @@
 //
 // The hardware counts instructions, not source expressions (issue 12). An
 // access that nvcc merged into another's instruction makes no request; the
-// carrier is solved at the instruction's width over its own offset (the
-// lowest address of the group; the 8/16-byte phase rules S2-S4 apply), once
+// carrier is solved at the instruction's width from the lowest address of
+// the group (its own offset, or below it for a merged store; the 8/16-byte
+// phase rules S2-S4 apply), once
 // per IterationsPerInstr iterations of an unrolled loop; a split copy is
 // solved part by part and the parts' requests add up.
 //
@@ -33,6 +34,8 @@ Instruction instruction(const KernelModel &K, const Access &A) {
   const Emission &E = A.Emitted;
   if (E.InstrBytes)
     I.Acc.Bytes = E.InstrBytes;
+  if (E.InstrBelow && I.Acc.ByteOffset)
+    I.Acc.ByteOffset = *I.Acc.ByteOffset - Expr(E.InstrBelow);
   if (E.UnrolledLoop && E.IterationsPerInstr > 1 &&
       *E.UnrolledLoop < K.Loops.size()) {
     I.Grouped = K;

@@ -88,7 +88,7 @@ std::optional<std::vector<double>>
 expectedSharedWavefronts(unsigned Bytes, SharedOpKind Op, uint64_t ObjectBytes,
                          const ArchInfo &Arch) {
   if (Bytes == 0 || Bytes > Arch.BankBytes || Arch.BankBytes % Bytes != 0 ||
-      Op == SharedOpKind::FloatAtomicAdd || ObjectBytes == 0 ||
+      Op == SharedOpKind::CasLoop || ObjectBytes == 0 ||
       ObjectBytes % Arch.BankBytes != 0)
     return std::nullopt;
   uint64_t TotalWords = ObjectBytes / Arch.BankBytes;

@@ -209,12 +209,11 @@ SharedRequestCost wideLoadCost(const std::vector<LaneAddress> &Lanes,
 
 } // namespace
 
-SharedOpKind sharedOpKind(const KernelModel &K, const Access &A) {
+SharedOpKind sharedOpKind(const KernelModel &, const Access &A) {
   if (A.Op != AccessOp::Atomic)
     return A.Op == AccessOp::Store ? SharedOpKind::Store : SharedOpKind::Load;
-  if (A.Object < K.Objects.size() && A.Field.empty() && A.Bytes == 4 &&
-      K.Objects[A.Object].ElementType == "float")
-    return SharedOpKind::FloatAtomicAdd;
+  if (A.CasLoop)
+    return SharedOpKind::CasLoop;
   if (A.AtomicIncrementUnused && A.Bytes <= 4)
     return SharedOpKind::AtomicIncrement;
   return SharedOpKind::Atomic;
@@ -226,11 +225,13 @@ SharedRequestCost sharedRequestCost(const std::vector<LaneAddress> &Lanes,
   SharedRequestCost Total;
   if (Lanes.empty())
     return Total;
-  if (Op == SharedOpKind::FloatAtomicAdd) {
-    // S8: float atomicAdd compiles to LDS + ATOMS.CAST.SPIN; the CAS of 32
-    // consecutive words measured 2 wavefronts, ideal 2
-    // (gpu_shared_validate.csv:294), as an 8-byte access would.
-    Bytes = 2 * Arch.BankBytes;
+  if (Op == SharedOpKind::CasLoop) {
+    // S8c: float atomicAdd compiles to LDS + ATOMS.CAST.SPIN, which moves
+    // the compared and the new value: the CAS of 32 consecutive words
+    // measured 2 wavefronts, ideal 2 (gpu_shared_validate.csv:294), as an
+    // 8-byte access would; of 32 consecutive doubles (CAST.SPIN.64) 4, as
+    // a 16-byte one (test/gpu/measurements/compiler-facts.txt).
+    Bytes *= 2;
     Op = SharedOpKind::Load;
   }
   if (Op == SharedOpKind::AtomicIncrement) {

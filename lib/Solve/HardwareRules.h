@@ -41,17 +41,16 @@ enum class SharedOpKind {
   Load,           ///< LDS: lane pairs may merge (S4)
   Store,          ///< STS: never merges
   Atomic,         ///< ATOMS on integers: same-address lanes serialize
-  FloatAtomicAdd, ///< float atomicAdd: an LDS + CAS loop; costed as the CAS
+  CasLoop, ///< float/double atomicAdd: an LDS + CAS loop; costed as the CAS
   /// atomicAdd(p, 1) with the result unused: ATOMS.POPC.INC, one add of the
   /// count of the lanes on a word: distinct words per bank, as a load.
   AtomicIncrement,
 };
 
-/// Which bank rule a shared access follows. The model does
-/// not record which atomic function was called: an atomic on a 4-byte float
-/// element is taken for atomicAdd (the common one, and the only float atomic
-/// that compiles to a CAS loop on sm_90; atomicExch on a float would be
-/// costed the same).
+/// Which bank rule a shared access follows: the atomics nvcc turns into a
+/// compare-and-swap loop (Access::CasLoop: float and double atomicAdd) are
+/// costed as the CAS; atomicExch on a float is one ATOMS.EXCH, an atomic
+/// like any other (S8c).
 SharedOpKind sharedOpKind(const KernelModel &K, const Access &A);
 
 struct SharedRequestCost {

@@ -146,6 +146,46 @@ uint64_t objectBytesOf(const KernelModel &K, const Access &A,
 
 } // namespace
 
+/// Why the compare-and-swap loop of a float atomicAdd on shared memory
+/// may run more than once per warp, or nullopt when it runs once. Measured
+/// (S8c): 32 lanes on consecutive words, once; lanes two words apart (a
+/// 2-way conflict) twice, half the lanes retrying; lanes on one word as
+/// often as the warps' arbitration makes it (2,003 times for 8 warps). So
+/// one pass is claimed only when no two lanes share a word and the lanes'
+/// words are conflict-free at the access's width.
+static std::optional<std::string> casLoopRepeats(const KernelModel &K,
+                                                 const SolveSpace &S,
+                                                 const Access &A,
+                                                 const ArchInfo &Arch,
+                                                 const SolveOptions &Opts) {
+  CostFn Repeats = [&](const RequestView &Req) {
+    SharedRequestCost C =
+        sharedRequestCost(Req.Lanes, A.Bytes, Arch, SharedOpKind::Store);
+    std::set<int64_t> Words;
+    bool SharedWord = false;
+    for (const LaneAddress &L : Req.Lanes)
+      SharedWord |= !Words.insert(floorDiv(L.Addr, A.Bytes)).second;
+    Cost X;
+    X.Ideal = 1;
+    X.Value = SharedWord ? 3 : C.Wavefronts > C.Ideal ? 2 : 1;
+    return X;
+  };
+  Summary Sum = solve(K, S, int64_t(Arch.Banks) * Arch.BankBytes,
+                      Arch.BankBytes, Opts, Repeats, std::nullopt, 0);
+  std::string Loop = "nvcc makes this atomicAdd a compare-and-swap loop "
+                     "that repeats for the lanes that lose";
+  if (Sum.Status != SolveStatus::Exact)
+    return Loop + ", and whether any do is not known: " + Sum.Reason;
+  if (Sum.Worst.Value == 3)
+    return Loop + ": lanes share a word, so how often it runs depends on "
+                  "the order the hardware serves the warps in";
+  if (Sum.Worst.Value == 2)
+    return Loop + ": the lanes' words conflict in the banks, and the "
+                  "lanes of the later wavefronts retry (measured: twice "
+                  "for a 2-way conflict)";
+  return std::nullopt;
+}
+
 SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
                                   const LaunchConfig &L,
                                   const SolveOptions &Opts) {
@@ -162,8 +202,7 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
   const ArchInfo &Arch = Opts.Arch;
   unsigned Bytes = A.Bytes;
   SharedOpKind OpKind = sharedOpKind(K, A);
-  if (S.bounded() && S.DataAddress &&
-      OpKind == SharedOpKind::FloatAtomicAdd) {
+  if (S.bounded() && S.DataAddress && A.CasLoop) {
     // A compare-and-swap loop: lanes that collide on a word repeat it, so
     // the requests themselves depend on the data.
     R.Reason = "a float atomicAdd (a compare-and-swap loop) at an address "
@@ -264,6 +303,12 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
     else if (!V.Text.empty())
       R.Reason += " (ISL: " + V.Text + ")";
     return R;
+  }
+  if (A.CasLoop) {
+    if (auto Why = casLoopRepeats(K, S, A, Arch, Opts)) {
+      R.Reason = *Why;
+      return R;
+    }
   }
   R.Status = SolveStatus::Exact;
   R.Wavefronts = Sum.Worst.Value;

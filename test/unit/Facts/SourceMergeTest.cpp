@@ -75,6 +75,44 @@ TEST(SourceMerge, FourConsecutiveBecomeOne16ByteLoad) {
   EXPECT_EQ(R.IdealWavefronts, 4u);
 }
 
+/// Stores (S9 (g)): one STS.64 on the later store's line, which writes the
+/// higher or the lower word; nothing between them may touch memory.
+TEST(SourceMerge, AdjacentStoresBecomeOneOnTheLaterLine) {
+  KernelBuilder B;
+  add(B, tx() * Expr(2) + Expr(1), AccessOp::Store); // s[2t+1] = b
+  add(B, tx() * Expr(2), AccessOp::Store);           // s[2t] = a
+  applySourceRules(B.K);
+  const Access &First = B.K.Accesses[0], &Last = B.K.Accesses[1];
+  EXPECT_EQ(First.Emitted.MergedInto, 1u);
+  EXPECT_EQ(Last.Emitted.InstrBytes, 8u);
+  EXPECT_EQ(Last.Emitted.InstrBelow, 0);
+  SharedResult R = solveShared(B.K, Last, block(32), options());
+  ASSERT_EQ(R.Status, SolveStatus::Exact) << R.Reason;
+  EXPECT_EQ(R.Wavefronts, 2u);
+  EXPECT_EQ(R.IdealWavefronts, 2u);
+
+  // In address order the carrier is the higher word: the instruction
+  // starts 4 bytes below it.
+  KernelBuilder C;
+  add(C, tx() * Expr(2), AccessOp::Store);
+  add(C, tx() * Expr(2) + Expr(1), AccessOp::Store);
+  applySourceRules(C.K);
+  EXPECT_EQ(C.K.Accesses[0].Emitted.MergedInto, 1u);
+  EXPECT_EQ(C.K.Accesses[1].Emitted.InstrBelow, 4);
+  EXPECT_EQ(solveShared(C.K, C.K.Accesses[1], block(32), options()).Wavefronts,
+            2u);
+
+  // A load of another array between them keeps them apart.
+  KernelBuilder D;
+  add(D, tx() * Expr(2), AccessOp::Store);
+  D.K.Objects.push_back(D.K.Objects[0]);
+  add(D, tx(), AccessOp::Load).Object = 1;
+  add(D, tx() * Expr(2) + Expr(1), AccessOp::Store);
+  applySourceRules(D.K);
+  EXPECT_TRUE(D.K.Accesses[0].Emitted.isAsWritten());
+  EXPECT_TRUE(D.K.Accesses[2].Emitted.isAsWritten());
+}
+
 /// Relocatable device code: a static shared array placed by the device
 /// linker is only as aligned as declared (S9 (e)).
 TEST(SourceMerge, LinkerPlacedArraysMergeOnlyAsFarAsDeclared) {

@@ -343,7 +343,7 @@ TEST(Bounded, NoExpectationWhereTheRuleIsNotOnePhase) {
   EXPECT_FALSE(
       expectedSharedWavefronts(8, SharedOpKind::Load, 1024, arch()));
   EXPECT_FALSE(
-      expectedSharedWavefronts(4, SharedOpKind::FloatAtomicAdd, 1024, arch()));
+      expectedSharedWavefronts(4, SharedOpKind::CasLoop, 1024, arch()));
   EXPECT_FALSE(expectedSharedWavefronts(4, SharedOpKind::Load, 0, arch()));
   EXPECT_FALSE(expectedSharedWavefronts(1, SharedOpKind::Load, 6, arch()));
 }

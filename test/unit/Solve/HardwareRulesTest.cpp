@@ -189,10 +189,14 @@ TEST(HardwareRules, SharedAtomicsCountLanes) {
   EXPECT_EQ(cost(pattern([](int64_t T) { return T % 4 * 4; }), 4), WI(1, 1));
   // A uniform address is aggregated into one lane (csv:290).
   EXPECT_EQ(cost(pattern([](int64_t) { return 0; }), 4, A), WI(1, 1));
-  // float atomicAdd: the CAS of 32 consecutive words (csv:294).
+  // float atomicAdd: the CAS of 32 consecutive words (csv:294); of 32
+  // consecutive doubles (CAST.SPIN.64, compiler-facts.txt).
   EXPECT_EQ(cost(pattern([](int64_t T) { return T * 4; }), 4,
-                 SharedOpKind::FloatAtomicAdd),
+                 SharedOpKind::CasLoop),
             WI(2, 2));
+  EXPECT_EQ(cost(pattern([](int64_t T) { return T * 8; }), 8,
+                 SharedOpKind::CasLoop),
+            WI(4, 4));
 }
 
 TEST(HardwareRules, GlobalSectors) {
@@ -235,7 +239,7 @@ TEST(HardwareRules, CostsAreInvariantUnderTheMemoShifts) {
   };
   const SharedOpKind Ops[] = {SharedOpKind::Load, SharedOpKind::Store,
                               SharedOpKind::Atomic,
-                              SharedOpKind::FloatAtomicAdd};
+                              SharedOpKind::CasLoop};
   for (int Trial = 0; Trial < 2000; ++Trial) {
     unsigned Bytes = 1u << Next(5);
     int64_t Stride = Bytes * Next(9) / (Next(2) + 1);

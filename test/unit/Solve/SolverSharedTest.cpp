@@ -129,9 +129,36 @@ TEST(SolverShared, LanePairsMergeAndAtomicsCountLanes) {
   B.K.Objects[0].ElementType = "float";
   Access F = B.access(tx() * Expr(4), 4);
   F.Op = AccessOp::Atomic;
+  F.CasLoop = true;
   SharedResult RF = shared(B, F);
+  EXPECT_EQ(RF.Status, SolveStatus::Exact);
   EXPECT_EQ(RF.Wavefronts, 2u);
   EXPECT_EQ(RF.IdealWavefronts, 2u);
+  // Not a CAS loop (atomicExch on a float): one ATOMS, 1 wavefront.
+  F.CasLoop = false;
+  EXPECT_EQ(shared(B, F).Wavefronts, 1u);
+}
+
+TEST(SolverShared, CasLoopPassesAreClaimedOnlyWithoutConflict) {
+  KernelBuilder B;
+  // Words two apart: a 2-way conflict, and lanes retried (S8c).
+  Access Stride = B.access(tx() * Expr(8), 4);
+  Stride.Op = AccessOp::Atomic;
+  Stride.CasLoop = true;
+  SharedResult R = shared(B, Stride);
+  EXPECT_EQ(R.Status, SolveStatus::Unknown);
+  EXPECT_NE(R.Reason.find("conflict in the banks"), std::string::npos);
+  // The loop's first read says the same: it runs once per pass.
+  Access Load = Stride;
+  Load.Op = AccessOp::Load;
+  EXPECT_EQ(shared(B, Load).Status, SolveStatus::Unknown);
+  // One word for all lanes.
+  Access Uniform = B.access(Expr(0), 4);
+  Uniform.Op = AccessOp::Atomic;
+  Uniform.CasLoop = true;
+  SharedResult U = shared(B, Uniform);
+  EXPECT_EQ(U.Status, SolveStatus::Unknown);
+  EXPECT_NE(U.Reason.find("lanes share a word"), std::string::npos);
 }
 
 TEST(SolverShared, BroadcastIsOneWavefront) {
