@@ -84,6 +84,7 @@ AccessRecord toRecord(const AccessAnalysis &A) {
   const MemoryObject &Obj = A.object();
   R.Loc = A.Acc->Loc;
   R.Begin = A.Acc->Range.Begin;
+  R.InlinedFrom = A.Acc->InlinedFrom;
   R.End = A.Acc->Range.End;
   R.Kernel = A.Kernel->Name;
   R.Function = A.Acc->Function;

@@ -83,6 +83,7 @@ provenBoundedConflict(const std::string &Check,
     if (!A->bounded() || !A->Shared || A->Acc->Bytes > 4 ||
         !A->Acc->Emitted.isAsWritten() || A->Shared->BoundOverValues ||
         sharedOpKind(*A->Kernel, *A->Acc) == SharedOpKind::CasLoop ||
+        sharedOpKind(*A->Kernel, *A->Acc) == SharedOpKind::CompareAndSwap ||
         A->Shared->WavefrontsMin < 2)
       continue;
     if (!Best || A->Shared->WavefrontsMin > Best->Shared->WavefrontsMin)

@@ -118,15 +118,19 @@ bool separated(const KernelModel &K, const std::vector<const Access *> &Ms) {
   return S.barrierBetween(K);
 }
 
-/// Stores merge only when no other memory access, barrier or loop comes
-/// between them in program order: the SASS kept s[2*t] and s[2*t+1] two
-/// STS around a load of the array, a store to another shared array, a
-/// barrier and a loop of global loads (store-pairs.cu).
+/// Stores merge only when no other access of their memory space, no
+/// barrier and no loop comes between them in program order: the SASS kept
+/// s[2*t] and s[2*t+1] two STS around a load of the array, a store to
+/// another shared array, a barrier and a loop of global loads, but merged
+/// them around global loads (`s[2*t] = in[t]; s[2*t+1] = in[t+256];`:
+/// STS.64; store-pairs.cu).
 bool storesSeparated(const KernelModel &K,
                      const std::vector<const Access *> &Ms) {
   Span S(Ms);
+  MemorySpace Space = K.Objects[Ms.front()->Object].Space;
   for (const Access &X : K.Accesses)
-    if (S.between(X.Id) &&
+    if (S.between(X.Id) && X.Object < K.Objects.size() &&
+        K.Objects[X.Object].Space == Space &&
         std::none_of(Ms.begin(), Ms.end(),
                      [&](const Access *M) { return M->Id == X.Id; }))
       return true;

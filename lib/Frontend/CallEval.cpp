@@ -142,6 +142,20 @@ bool isNoEffect(llvm::StringRef Name) {
 
 } // namespace
 
+std::optional<SourceLoc>
+KernelWalker::wrapperStatement(const CallExpr *C) const {
+  const FunctionDecl *F = C->getDirectCallee();
+  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
+  const auto *Body =
+      Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Body || Body->body_empty())
+    return std::nullopt;
+  SourceLocation L = (*Body->body_begin())->getBeginLoc();
+  if (L.isInvalid() || !Ctx.getSourceManager().isInSystemHeader(L))
+    return std::nullopt;
+  return loc(L);
+}
+
 std::optional<AbsValue> KernelWalker::evalAtomic(const CallExpr *C,
                                                  llvm::StringRef Name) {
   bool Atomic = !atomicBase(Name).empty();
@@ -172,8 +186,13 @@ std::optional<AbsValue> KernelWalker::evalAtomic(const CallExpr *C,
         !C->getArg(1)->isValueDependent() &&
         C->getArg(1)->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1 &&
         Pointee->isIntegerType() && resultUnused(Ctx, C);
-    for (size_t I = Before; I < K.Accesses.size(); ++I)
+    std::optional<SourceLoc> Wrapper = wrapperStatement(C);
+    for (size_t I = Before; I < K.Accesses.size(); ++I) {
       K.Accesses[I].AtomicIncrementUnused = Increment;
+      K.Accesses[I].InlinedFrom = Wrapper;
+      if (Atomic)
+        K.Accesses[I].AtomicFunction = atomicBase(Name).str();
+    }
     // A float or double atomicAdd on shared memory has no instruction of
     // its own on sm_90: ptxas emits a load of the word and a
     // compare-and-swap loop (store-pairs probe, S8c). The load is an
@@ -188,8 +207,10 @@ std::optional<AbsValue> KernelWalker::evalAtomic(const CallExpr *C,
     if (InShared) {
       size_t Loads = K.Accesses.size();
       recordAccess(LV, C, AccessOp::Load, Pointee);
-      for (size_t I = Loads; I < K.Accesses.size(); ++I)
+      for (size_t I = Loads; I < K.Accesses.size(); ++I) {
         K.Accesses[I].CasLoop = true;
+        K.Accesses[I].InlinedFrom = Wrapper;
+      }
     }
     if (Load)
       return opaqueLoadValue(P, C);

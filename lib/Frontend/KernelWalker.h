@@ -439,6 +439,9 @@ private:
   /// otherwise the caller evaluates the argument.
   bool recordReferenceArg(const clang::CallExpr *C,
                           const clang::FunctionDecl *F, unsigned I);
+  /// The first statement of the body of C's callee when that is a CUDA
+  /// header function (Access::InlinedFrom).
+  std::optional<SourceLoc> wrapperStatement(const clang::CallExpr *C) const;
   std::optional<AbsValue> evalAtomic(const clang::CallExpr *C,
                                      llvm::StringRef Name);
 

@@ -260,6 +260,14 @@ struct Access {
   /// S8c). Set on the atomic and on the loop's first read, a load of the
   /// same address recorded beside it.
   bool CasLoop = false;
+  /// For an atomic: the CUDA function ("atomicAdd", "atomicExch", ...,
+  /// without _block/_system); empty when not known.
+  std::string AtomicFunction;
+  /// For an access made by a function of the CUDA headers that nvcc inlines
+  /// (atomicAdd, __ldg): the statement of its body the instruction comes
+  /// from. Nsight Compute counts the instruction on that header line, and
+  /// on the caller's line only when the line table also gives it there.
+  std::optional<SourceLoc> InlinedFrom;
   /// The alignment in bytes that the types at the access promise nvcc: that
   /// of the vector or struct whose field is read (8 for float2's .y), else
   /// that of the element (4 for a float). 0: not known.

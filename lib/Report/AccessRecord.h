@@ -61,6 +61,9 @@ struct AccessRecord {
   /// The call sites from the kernel down to Function (outermost first) when
   /// the access is in a device function: one access per call context.
   std::vector<SourceLoc> CalledFrom;
+  /// The CUDA header statement the instruction is inlined from
+  /// (Access::InlinedFrom).
+  std::optional<SourceLoc> InlinedFrom;
   std::string Variable;
   MemorySpace Space = MemorySpace::Shared;
   AccessOp Op = AccessOp::Load;

@@ -84,6 +84,9 @@ void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
     }
     J.attribute("kernel", R.Kernel);
     J.attribute("function", R.Function);
+    if (R.InlinedFrom)
+      J.attribute("inlined_from", R.InlinedFrom->File + ":" +
+                                      std::to_string(R.InlinedFrom->Line));
     if (!R.CalledFrom.empty())
       J.attributeArray("called_from", [&] {
         for (const SourceLoc &L : R.CalledFrom)

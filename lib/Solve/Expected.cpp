@@ -88,7 +88,8 @@ std::optional<std::vector<double>>
 expectedSharedWavefronts(unsigned Bytes, SharedOpKind Op, uint64_t ObjectBytes,
                          const ArchInfo &Arch) {
   if (Bytes == 0 || Bytes > Arch.BankBytes || Arch.BankBytes % Bytes != 0 ||
-      Op == SharedOpKind::CasLoop || ObjectBytes == 0 ||
+      Op == SharedOpKind::CasLoop || Op == SharedOpKind::CompareAndSwap ||
+      ObjectBytes == 0 ||
       ObjectBytes % Arch.BankBytes != 0)
     return std::nullopt;
   uint64_t TotalWords = ObjectBytes / Arch.BankBytes;
@@ -101,7 +102,8 @@ expectedSharedWavefronts(unsigned Bytes, SharedOpKind Op, uint64_t ObjectBytes,
     Banks[TotalWords / Arch.Banks + 1] = Extra;
   if (TotalWords / Arch.Banks)
     Banks[TotalWords / Arch.Banks] = Arch.Banks - TotalWords % Arch.Banks;
-  bool CountLanes = Op == SharedOpKind::Atomic;
+  bool CountLanes =
+      Op == SharedOpKind::Atomic || Op == SharedOpKind::AtomicUnaggregated;
   std::vector<double> Out(Arch.WarpSize + 1, 0.0);
   for (unsigned K = 1; K <= Arch.WarpSize; ++K) {
     // (e^x - 1)^j for j = 0 .. K - 1, truncated at degree K.

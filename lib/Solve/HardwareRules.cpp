@@ -216,7 +216,13 @@ SharedOpKind sharedOpKind(const KernelModel &, const Access &A) {
     return SharedOpKind::CasLoop;
   if (A.AtomicIncrementUnused && A.Bytes <= 4)
     return SharedOpKind::AtomicIncrement;
-  return SharedOpKind::Atomic;
+  // nvcc aggregates a warp-uniform address for atomicAdd only, as far as
+  // measured (S8, S8d); a model without the function name is taken for it.
+  if (A.AtomicFunction == "atomicCAS")
+    return SharedOpKind::CompareAndSwap;
+  if (A.AtomicFunction.empty() || A.AtomicFunction == "atomicAdd")
+    return SharedOpKind::Atomic;
+  return SharedOpKind::AtomicUnaggregated;
 }
 
 SharedRequestCost sharedRequestCost(const std::vector<LaneAddress> &Lanes,
@@ -225,12 +231,13 @@ SharedRequestCost sharedRequestCost(const std::vector<LaneAddress> &Lanes,
   SharedRequestCost Total;
   if (Lanes.empty())
     return Total;
-  if (Op == SharedOpKind::CasLoop) {
+  if (Op == SharedOpKind::CasLoop || Op == SharedOpKind::CompareAndSwap) {
     // S8c: float atomicAdd compiles to LDS + ATOMS.CAST.SPIN, which moves
     // the compared and the new value: the CAS of 32 consecutive words
     // measured 2 wavefronts, ideal 2 (gpu_shared_validate.csv:294), as an
     // 8-byte access would; of 32 consecutive doubles (CAST.SPIN.64) 4, as
-    // a 16-byte one (test/gpu/measurements/compiler-facts.txt).
+    // a 16-byte one (test/gpu/measurements/compiler-facts.txt); atomicCAS
+    // on 32 consecutive ints (ATOMS.CAS) 2, ideal 2 (S8d).
     Bytes *= 2;
     Op = SharedOpKind::Load;
   }
@@ -241,8 +248,9 @@ SharedRequestCost sharedRequestCost(const std::vector<LaneAddress> &Lanes,
     // the distinct-word count), as a 4-byte load does.
     Op = SharedOpKind::Load;
   }
-  bool Atomic = Op == SharedOpKind::Atomic;
-  if (Atomic) {
+  bool Atomic =
+      Op == SharedOpKind::Atomic || Op == SharedOpKind::AtomicUnaggregated;
+  if (Op == SharedOpKind::Atomic) {
     // S8: a warp-uniform address is aggregated by the compiler (vote,
     // shuffle) into one lane's ATOMS: 1 wavefront (atomicAdd(&s[0]), counted
     // under shared_validate.cu:262, gpu_shared_validate.csv:290).

@@ -40,8 +40,17 @@ unsigned sharedPhaseCount(unsigned Bytes, const ArchInfo &Arch);
 enum class SharedOpKind {
   Load,           ///< LDS: lane pairs may merge (S4)
   Store,          ///< STS: never merges
-  Atomic,         ///< ATOMS on integers: same-address lanes serialize
+  /// ATOMS of an integer atomicAdd: same-address lanes serialize, and a
+  /// warp-uniform address is aggregated into one lane's ATOMS (S8).
+  Atomic,
+  /// Other atomics (atomicExch, atomicCAS, atomicMax, ...): S8's lanes per
+  /// bank, and a warp-uniform address is served lane by lane (atomicExch
+  /// on one word: 32 wavefronts per request, S8d).
+  AtomicUnaggregated,
   CasLoop, ///< float/double atomicAdd: an LDS + CAS loop; costed as the CAS
+  /// atomicCAS: one ATOMS.CAS, which moves the compared and the new value:
+  /// costed as an access of twice the width (S8d).
+  CompareAndSwap,
   /// atomicAdd(p, 1) with the result unused: ATOMS.POPC.INC, one add of the
   /// count of the lanes on a word: distinct words per bank, as a load.
   AtomicIncrement,

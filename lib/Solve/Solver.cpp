@@ -147,7 +147,8 @@ uint64_t objectBytesOf(const KernelModel &K, const Access &A,
 } // namespace
 
 /// Why the compare-and-swap loop of a float atomicAdd on shared memory
-/// may run more than once per warp, or nullopt when it runs once. Measured
+/// may run more than once per warp, or nullopt when it runs once (for an
+/// atomicCAS, which is one instruction: why its cost is not known). Measured
 /// (S8c): 32 lanes on consecutive words, once; lanes two words apart (a
 /// 2-way conflict) twice, half the lanes retrying; lanes on one word as
 /// often as the warps' arbitration makes it (2,003 times for 8 warps). So
@@ -174,6 +175,13 @@ static std::optional<std::string> casLoopRepeats(const KernelModel &K,
                       Arch.BankBytes, Opts, Repeats, std::nullopt, 0);
   std::string Loop = "nvcc makes this atomicAdd a compare-and-swap loop "
                      "that repeats for the lanes that lose";
+  if (!A.CasLoop) {
+    // One ATOMS.CAS: no retry, but lanes on one word are not measured.
+    if (Sum.Status != SolveStatus::Exact || Sum.Worst.Value == 3)
+      return std::string("lanes of this atomicCAS may share a word, and how "
+                         "ATOMS.CAS serves them is not measured");
+    return std::nullopt;
+  }
   if (Sum.Status != SolveStatus::Exact)
     return Loop + ", and whether any do is not known: " + Sum.Reason;
   if (Sum.Worst.Value == 3)
@@ -207,6 +215,12 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
     // the requests themselves depend on the data.
     R.Reason = "a float atomicAdd (a compare-and-swap loop) at an address "
                "that depends on data; " + S.BoundReason;
+    return R;
+  }
+  if (S.bounded() && S.DataAddress &&
+      OpKind == SharedOpKind::CompareAndSwap) {
+    R.Reason = "an atomicCAS at an address that depends on data, where "
+               "lanes may share a word (not measured); " + S.BoundReason;
     return R;
   }
   std::function<SharedResult(const SolveSpace &)> SolveBounded =
@@ -280,7 +294,8 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
         islProveSharedConflictFree(S, K, Bytes, Arch, Opts.IslMaxOperations);
     // The proof is about distinct words per bank: not the atomic rule.
     if (V.Kind == IslVerdict::ConflictFree && Bytes <= Arch.BankBytes &&
-        OpKind != SharedOpKind::Atomic) {
+        OpKind != SharedOpKind::Atomic &&
+        OpKind != SharedOpKind::AtomicUnaggregated) {
       R.Status = SolveStatus::Exact;
       R.Wavefronts = R.IdealWavefronts = 1;
       R.WavefrontsMean = R.IdealMean = 1;
@@ -304,7 +319,7 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
       R.Reason += " (ISL: " + V.Text + ")";
     return R;
   }
-  if (A.CasLoop) {
+  if (A.CasLoop || OpKind == SharedOpKind::CompareAndSwap) {
     if (auto Why = casLoopRepeats(K, S, A, Arch, Opts)) {
       R.Reason = *Why;
       return R;

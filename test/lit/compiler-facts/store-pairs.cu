@@ -184,6 +184,18 @@ __global__ void stFarApart(const float *in, float *out, int n) {
   out[t] = s[t] + s[t + 256];
 }
 
+// Global loads between them do not keep them apart: STS.64 (8 requests,
+// 16 wavefronts), the values loaded from global memory first.
+__global__ void stPairLoadsBetween(const float *in, float *out) {
+  __shared__ float s[512];
+  int t = TID;
+  s[2 * t] = in[t];
+  s[2 * t + 1] = in[t + 256];
+  // CHECK: store-pairs.cu:[[@LINE-1]]:3: remark: the two 4-byte stores of lines [[@LINE-2]]-[[@LINE-1]] are merged by nvcc into one 8-byte store: 2 wavefronts, ideal 2;
+  __syncthreads();
+  out[t] = s[t] + s[t + 256];
+}
+
 int main() {
   stPair<<<1, 256>>>(nullptr, nullptr);
   stPairReversed<<<1, 256>>>(nullptr, nullptr);
@@ -198,4 +210,5 @@ int main() {
   stOddStart<<<1, 256>>>(nullptr, nullptr);
   stVolatile<<<1, 256>>>(nullptr, nullptr);
   stFarApart<<<1, 256>>>(nullptr, nullptr, 4);
+  stPairLoadsBetween<<<1, 256>>>(nullptr, nullptr);
 }

@@ -111,6 +111,17 @@ TEST(SourceMerge, AdjacentStoresBecomeOneOnTheLaterLine) {
   applySourceRules(D.K);
   EXPECT_TRUE(D.K.Accesses[0].Emitted.isAsWritten());
   EXPECT_TRUE(D.K.Accesses[2].Emitted.isAsWritten());
+
+  // A load of global memory between them does not: STS.64.
+  KernelBuilder G;
+  add(G, tx() * Expr(2), AccessOp::Store);
+  G.K.Objects.push_back(G.K.Objects[0]);
+  G.K.Objects[1].Space = MemorySpace::Global;
+  add(G, tx(), AccessOp::Load).Object = 1;
+  add(G, tx() * Expr(2) + Expr(1), AccessOp::Store);
+  applySourceRules(G.K);
+  EXPECT_EQ(G.K.Accesses[0].Emitted.MergedInto, 2u);
+  EXPECT_EQ(G.K.Accesses[2].Emitted.InstrBytes, 8u);
 }
 
 /// Relocatable device code: a static shared array placed by the device

@@ -213,6 +213,25 @@ TEST(JsonWriterTest, GlobalAccess) {
   EXPECT_THAT(validate(Text), ::testing::IsEmpty());
 }
 
+TEST(JsonWriterTest, InlinedHeaderStatementIsNamed) {
+  AccessRecord R = globalRecord();
+  SourceLoc H;
+  H.File = "/usr/local/cuda/include/device_atomic_functions.hpp";
+  H.Line = 107;
+  H.Column = 3;
+  R.InlinedFrom = H;
+  std::string Text = render({R}, {});
+  Value Doc = parse(Text);
+  const Object &A = field(Doc, "accesses", 0);
+  EXPECT_EQ(A.getString("inlined_from"),
+            "/usr/local/cuda/include/device_atomic_functions.hpp:107");
+  EXPECT_THAT(validate(Text), ::testing::IsEmpty());
+  // Absent for an access written in the user's code.
+  Value Plain = parse(render({globalRecord()}, {}));
+  const Object &B = field(Plain, "accesses", 0);
+  EXPECT_FALSE(B.get("inlined_from"));
+}
+
 TEST(JsonWriterTest, UnknownAccessHasAReasonAndNoCounts) {
   Value Doc = parse(render({unknownRecord()}, {}));
   const Object &A = field(Doc, "accesses", 0);

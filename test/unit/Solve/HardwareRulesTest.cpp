@@ -171,6 +171,17 @@ TEST(HardwareRules, IdealOfPartialWideRequests) {
   EXPECT_EQ(cost(pattern([](int64_t T) { return T * 4; }, Lt(1)), 4), WI(1, 1));
 }
 
+// S8d (compiler-facts.txt): atomicExch on one word is not aggregated (32
+// wavefronts), atomicCAS moves two values a lane (2 for 32 words).
+TEST(HardwareRules, AtomicFunctionsOtherThanAdd) {
+  auto Uniform = pattern([](int64_t) { return 0; });
+  EXPECT_EQ(cost(Uniform, 4, SharedOpKind::Atomic), WI(1, 1));
+  EXPECT_EQ(cost(Uniform, 4, SharedOpKind::AtomicUnaggregated), WI(32, 1));
+  EXPECT_EQ(cost(pattern([](int64_t T) { return T * 4; }), 4,
+                 SharedOpKind::CompareAndSwap),
+            WI(2, 2));
+}
+
 // S8: csv:289-294 (atomics kernel).
 TEST(HardwareRules, SharedAtomicsCountLanes) {
   auto A = SharedOpKind::Atomic;
