@@ -28,8 +28,11 @@ bool sameSolveInputs(const Access &A, const Access &B, bool Shared) {
          A.AddressFromData == B.AddressFromData && A.Guard == B.Guard &&
          A.Loops == B.Loops &&
          (!Shared || (A.Op == B.Op && A.Field == B.Field &&
-                      A.AtomicIncrementUnused == B.AtomicIncrementUnused)) &&
+                      A.AtomicIncrementUnused == B.AtomicIncrementUnused &&
+                      A.CasLoop == B.CasLoop &&
+                      A.AtomicFunction == B.AtomicFunction)) &&
          EA.MergedInto == EB.MergedInto && EA.InstrBytes == EB.InstrBytes &&
+         EA.InstrBelow == EB.InstrBelow &&
          EA.SplitBytes == EB.SplitBytes && EA.UnrolledLoop == EB.UnrolledLoop &&
          EA.IterationsPerInstr == EB.IterationsPerInstr;
 }

@@ -56,7 +56,9 @@ bool sameRegion(const Access &A, const Access &B) {
 }
 
 bool candidate(const KernelModel &K, const Access &A, AccessOp Op) {
-  return A.Op == Op && !A.Volatile && A.ByteOffset &&
+  // The first read of a compare-and-swap loop is ptxas's, inside the
+  // loop: it is never merged with, nor reused for, a load of the source.
+  return A.Op == Op && !A.Volatile && !A.CasLoop && A.ByteOffset &&
          (A.Bytes == 4 || A.Bytes == 8) && A.Emitted.isAsWritten() &&
          A.Emitted.From == Emission::Origin::AsWritten &&
          A.Object < K.Objects.size();
@@ -266,7 +268,8 @@ void mergeNeighbours(KernelModel &K, AccessOp Op) {
 /// has no instruction; nor has the second of two loads of one element.
 void reuseCoveredLoads(KernelModel &K) {
   auto Eligible = [&](const Access &A) {
-    return A.Op == AccessOp::Load && !A.Volatile && A.ByteOffset &&
+    return A.Op == AccessOp::Load && !A.Volatile && !A.CasLoop &&
+           A.ByteOffset &&
            A.Emitted.isAsWritten() &&
            A.Emitted.From == Emission::Origin::AsWritten;
   };

@@ -20,6 +20,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <algorithm>
+
 namespace warplint {
 
 using namespace clang;
@@ -207,7 +209,16 @@ std::optional<AbsValue> KernelWalker::evalAtomic(const CallExpr *C,
     if (InShared) {
       size_t Loads = K.Accesses.size();
       recordAccess(LV, C, AccessOp::Load, Pointee);
+      // Only where the pointer may be shared memory: a global atomicAdd is
+      // one instruction (RED/ATOM), with no load.
+      auto Global = [&](const Access &X) {
+        return K.Objects[X.Object].Space != MemorySpace::Shared;
+      };
+      K.Accesses.erase(std::remove_if(K.Accesses.begin() + Loads,
+                                      K.Accesses.end(), Global),
+                       K.Accesses.end());
       for (size_t I = Loads; I < K.Accesses.size(); ++I) {
+        K.Accesses[I].Id = unsigned(I);
         K.Accesses[I].CasLoop = true;
         K.Accesses[I].InlinedFrom = Wrapper;
       }

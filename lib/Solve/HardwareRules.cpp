@@ -216,11 +216,14 @@ SharedOpKind sharedOpKind(const KernelModel &, const Access &A) {
     return SharedOpKind::CasLoop;
   if (A.AtomicIncrementUnused && A.Bytes <= 4)
     return SharedOpKind::AtomicIncrement;
-  // nvcc aggregates a warp-uniform address for atomicAdd only, as far as
-  // measured (S8, S8d); a model without the function name is taken for it.
   if (A.AtomicFunction == "atomicCAS")
     return SharedOpKind::CompareAndSwap;
-  if (A.AtomicFunction.empty() || A.AtomicFunction == "atomicAdd")
+  // nvcc aggregates a warp-uniform address for atomicAdd only, as far as
+  // measured (S8, S8d); atomicSub is the same instruction (the headers call
+  // __iAtomicAdd with -val); a model without the function name is taken
+  // for atomicAdd.
+  if (A.AtomicFunction.empty() || A.AtomicFunction == "atomicAdd" ||
+      A.AtomicFunction == "atomicSub")
     return SharedOpKind::Atomic;
   return SharedOpKind::AtomicUnaggregated;
 }

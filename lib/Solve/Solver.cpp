@@ -292,10 +292,12 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
     // every lane, iteration and value of the free symbols.
     IslVerdict V =
         islProveSharedConflictFree(S, K, Bytes, Arch, Opts.IslMaxOperations);
-    // The proof is about distinct words per bank: not the atomic rule.
+    // The proof is about distinct words per bank: not the atomic rules,
+    // nor a compare-and-swap (twice the width, and lanes on one word).
     if (V.Kind == IslVerdict::ConflictFree && Bytes <= Arch.BankBytes &&
         OpKind != SharedOpKind::Atomic &&
-        OpKind != SharedOpKind::AtomicUnaggregated) {
+        OpKind != SharedOpKind::AtomicUnaggregated &&
+        OpKind != SharedOpKind::CompareAndSwap && !A.CasLoop) {
       R.Status = SolveStatus::Exact;
       R.Wavefronts = R.IdealWavefronts = 1;
       R.WavefrontsMean = R.IdealMean = 1;

@@ -64,10 +64,26 @@ __global__ void maxLanes(int *out) {
   out[TID] = s[255 - TID];
 }
 
+// Two atomics on one word, one aggregated and one not: each is solved
+// with its own rule.
+__global__ void addThenExch(int *out) {
+  __shared__ int word;
+  if (TID == 0)
+    word = 0;
+  __syncthreads();
+  atomicAdd(&word, int(TID));
+  // CHECK: atomic-functions.cu:[[@LINE-1]]:3: remark: shared atomic of 'word' (4 bytes) in kernel 'addThenExch': 1 wavefront per request
+  atomicExch(&word, 2);
+  // CHECK: atomic-functions.cu:[[@LINE-1]]:3: remark: shared atomic of 'word' (4 bytes) in kernel 'addThenExch': 32 wavefronts per request
+  __syncthreads();
+  out[TID] = word;
+}
+
 int main() {
   exchUniform<<<1, 256>>>(nullptr);
   addUniform<<<1, 256>>>(nullptr);
   casLanes<<<1, 256>>>(nullptr);
   casUniform<<<1, 256>>>(nullptr);
   maxLanes<<<1, 256>>>(nullptr);
+  addThenExch<<<1, 256>>>(nullptr);
 }

@@ -77,6 +77,18 @@ __global__ void fAtomicGlobal(float *out) {
   // CHECK-NOT: shared-float-atomics.cu:[[@LINE-2]]:{{.*}} load
 }
 
+// The loop's first read belongs to the atomic: a later load of the same
+// word is issued on its own (no barrier between them here).
+__global__ void atomicThenRead(float *out) {
+  __shared__ float sf[256];
+  sf[TID] = 0;
+  __syncthreads();
+  atomicAdd(&sf[TID], 1.0f);
+  float y = sf[TID];
+  // CHECK: shared-float-atomics.cu:[[@LINE-1]]:13: remark: shared load of 'sf' (4 bytes) in kernel 'atomicThenRead': 1 wavefront per request (mean 1.0, ideal 1); block
+  out[TID] = y;
+}
+
 int main() {
   fAtomicShared<<<1, 256>>>(nullptr);
   fAtomicSharedStride<<<1, 256>>>(nullptr);
@@ -84,4 +96,5 @@ int main() {
   dAtomicShared<<<1, 256>>>(nullptr);
   fAtomicExchShared<<<1, 256>>>(nullptr);
   fAtomicGlobal<<<1, 256>>>(nullptr);
+  atomicThenRead<<<1, 256>>>(nullptr);
 }
