@@ -223,6 +223,26 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
                "lanes may share a word (not measured); " + S.BoundReason;
     return R;
   }
+  if (S.bounded() && !S.DataAddress &&
+      (A.CasLoop || OpKind == SharedOpKind::CompareAndSwap)) {
+    // Which lanes run it depends on data: one pass is claimed only when
+    // every lane of the block could run it without repeating (a subset of
+    // distinct, conflict-free words stays so).
+    Access Every = A;
+    Every.Guard = Predicate(true);
+    SolveSpace All;
+    std::optional<std::string> Why =
+        buildExactOrBounded(K, Every, L, All);
+    if (!Why && All.bounded())
+      Why = "the address depends on " + All.BoundReason;
+    if (!Why)
+      Why = casLoopRepeats(K, All, Every, Arch, Opts);
+    if (Why) {
+      R.Reason = *Why + " (for some of its lanes, which ones depending on "
+                        "the data)";
+      return R;
+    }
+  }
   std::function<SharedResult(const SolveSpace &)> SolveBounded =
       [&](const SolveSpace &S) {
     uint64_t ObjectBytes = objectBytesOf(K, A, L);

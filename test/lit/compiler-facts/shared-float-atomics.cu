@@ -89,6 +89,24 @@ __global__ void atomicThenRead(float *out) {
   out[TID] = y;
 }
 
+// Under a data condition: any subset of lanes on distinct, conflict-free
+// words passes once (bounded over the data); a subset of lanes two words
+// apart may retry, so that is not claimed.
+__global__ void guardedAtomics(const float *in, float *out) {
+  __shared__ float sf[512];
+  sf[TID] = 0;
+  sf[TID + 256] = 0;
+  __syncthreads();
+  if (in[TID] > 0.5f)
+    atomicAdd(&sf[TID], 1.0f);
+  // CHECK: shared-float-atomics.cu:[[@LINE-1]]:5: remark: shared atomic of 'sf' (4 bytes) in kernel 'guardedAtomics': bounded: 1 to 2 wavefronts per request
+  if (in[TID] > 0.25f)
+    atomicAdd(&sf[TID * 2], 1.0f);
+  // CHECK: shared-float-atomics.cu:[[@LINE-1]]:5: remark: shared atomic of 'sf' (4 bytes) in kernel 'guardedAtomics': unknown: nvcc makes this atomicAdd a compare-and-swap loop that repeats for the lanes that lose: the lanes' words conflict in the banks, and the lanes of the later wavefronts retry (measured: twice for a 2-way conflict) (for some of its lanes, which ones depending on the data)
+  __syncthreads();
+  out[TID] = sf[TID];
+}
+
 int main() {
   fAtomicShared<<<1, 256>>>(nullptr);
   fAtomicSharedStride<<<1, 256>>>(nullptr);
@@ -97,4 +115,5 @@ int main() {
   fAtomicExchShared<<<1, 256>>>(nullptr);
   fAtomicGlobal<<<1, 256>>>(nullptr);
   atomicThenRead<<<1, 256>>>(nullptr);
+  guardedAtomics<<<1, 256>>>(nullptr, nullptr);
 }
