@@ -82,9 +82,10 @@ provenBoundedConflict(const std::string &Check,
   for (const AccessAnalysis *A : PerLaunch) {
     if (!A->bounded() || !A->Shared || A->Acc->Bytes > 4 ||
         !A->Acc->Emitted.isAsWritten() || A->Shared->BoundOverValues ||
-        sharedOpKind(*A->Kernel, *A->Acc) == SharedOpKind::CasLoop ||
-        sharedOpKind(*A->Kernel, *A->Acc) == SharedOpKind::CompareAndSwap ||
         A->Shared->WavefrontsMin < 2)
+      continue;
+    SharedOpKind Op = sharedOpKind(*A->Kernel, *A->Acc);
+    if (Op == SharedOpKind::CasLoop || Op == SharedOpKind::CompareAndSwap)
       continue;
     if (!Best || A->Shared->WavefrontsMin > Best->Shared->WavefrontsMin)
       Best = A;

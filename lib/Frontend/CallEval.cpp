@@ -189,23 +189,22 @@ std::optional<AbsValue> KernelWalker::evalAtomic(const CallExpr *C,
         C->getArg(1)->EvaluateAsInt(One, Ctx) && One.Val.getInt() == 1 &&
         Pointee->isIntegerType() && resultUnused(Ctx, C);
     std::optional<SourceLoc> Wrapper = wrapperStatement(C);
-    for (size_t I = Before; I < K.Accesses.size(); ++I) {
-      K.Accesses[I].AtomicIncrementUnused = Increment;
-      K.Accesses[I].InlinedFrom = Wrapper;
-      if (Atomic)
-        K.Accesses[I].AtomicFunction = atomicBase(Name).str();
-    }
     // A float or double atomicAdd on shared memory has no instruction of
     // its own on sm_90: ptxas emits a load of the word and a
     // compare-and-swap loop (store-pairs probe, S8c). The load is an
     // access of its own, counted on this line.
-    bool Cas = atomicBase(Name) == "atomicAdd" &&
-               Pointee->isRealFloatingType() && K.Accesses.size() > Before;
+    bool Cas = atomicBase(Name) == "atomicAdd" && Pointee->isRealFloatingType();
     bool InShared = false;
-    for (size_t I = Before; Cas && I < K.Accesses.size(); ++I)
-      if (K.Objects[K.Accesses[I].Object].Space == MemorySpace::Shared &&
-          (K.Accesses[I].Bytes == 4 || K.Accesses[I].Bytes == 8))
-        K.Accesses[I].CasLoop = InShared = true;
+    for (size_t I = Before; I < K.Accesses.size(); ++I) {
+      Access &X = K.Accesses[I];
+      X.AtomicIncrementUnused = Increment;
+      X.InlinedFrom = Wrapper;
+      if (Atomic)
+        X.AtomicFunction = atomicBase(Name).str();
+      if (Cas && K.Objects[X.Object].Space == MemorySpace::Shared &&
+          (X.Bytes == 4 || X.Bytes == 8))
+        X.CasLoop = InShared = true;
+    }
     if (InShared) {
       size_t Loads = K.Accesses.size();
       recordAccess(LV, C, AccessOp::Load, Pointee);

@@ -210,21 +210,22 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
   const ArchInfo &Arch = Opts.Arch;
   unsigned Bytes = A.Bytes;
   SharedOpKind OpKind = sharedOpKind(K, A);
-  if (S.bounded() && S.DataAddress && A.CasLoop) {
-    // A compare-and-swap loop: lanes that collide on a word repeat it, so
-    // the requests themselves depend on the data.
-    R.Reason = "a float atomicAdd (a compare-and-swap loop) at an address "
-               "that depends on data; " + S.BoundReason;
+  // A compare-and-swap (a float atomicAdd's loop, an atomicCAS): lanes on
+  // one word, or in conflicting banks for the loop, change what it costs.
+  bool Swaps = A.CasLoop || OpKind == SharedOpKind::CompareAndSwap;
+  if (Swaps && S.bounded() && S.DataAddress) {
+    // Lanes that collide on a word repeat a loop, so the requests
+    // themselves depend on the data.
+    R.Reason = std::string(A.CasLoop
+                               ? "a float atomicAdd (a compare-and-swap "
+                                 "loop) at an address that depends on data; "
+                               : "an atomicCAS at an address that depends "
+                                 "on data, where lanes may share a word "
+                                 "(not measured); ") +
+               S.BoundReason;
     return R;
   }
-  if (S.bounded() && S.DataAddress &&
-      OpKind == SharedOpKind::CompareAndSwap) {
-    R.Reason = "an atomicCAS at an address that depends on data, where "
-               "lanes may share a word (not measured); " + S.BoundReason;
-    return R;
-  }
-  if (S.bounded() && !S.DataAddress &&
-      (A.CasLoop || OpKind == SharedOpKind::CompareAndSwap)) {
+  if (Swaps && S.bounded()) {
     // Which lanes run it depends on data: one pass is claimed only when
     // every lane of the block could run it without repeating (a subset of
     // distinct, conflict-free words stays so).
@@ -317,7 +318,7 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
     if (V.Kind == IslVerdict::ConflictFree && Bytes <= Arch.BankBytes &&
         OpKind != SharedOpKind::Atomic &&
         OpKind != SharedOpKind::AtomicUnaggregated &&
-        OpKind != SharedOpKind::CompareAndSwap && !A.CasLoop) {
+        !Swaps) {
       R.Status = SolveStatus::Exact;
       R.Wavefronts = R.IdealWavefronts = 1;
       R.WavefrontsMean = R.IdealMean = 1;
@@ -341,7 +342,7 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
       R.Reason += " (ISL: " + V.Text + ")";
     return R;
   }
-  if (A.CasLoop || OpKind == SharedOpKind::CompareAndSwap) {
+  if (Swaps) {
     if (auto Why = casLoopRepeats(K, S, A, Arch, Opts)) {
       R.Reason = *Why;
       return R;
