@@ -25,11 +25,15 @@ std::string formatMean(double Value) {
 
 DiagNote launchNote(const LaunchConfig &L) {
   DiagNote N;
-  N.Message = L.Source == LaunchSource::Assumed ? L.describe()
-                                                : "assuming " + L.describe();
+  bool Assumed = L.Source == LaunchSource::Assumed;
+  N.Message = Assumed ? L.describe() : "assuming " + L.describe();
+  N.Role = Assumed ? NoteRole::AssumedLaunch : NoteRole::Launch;
+  // The assumed shape points at the launch whose block is a run-time value,
+  // when there is one.
   if (L.Source == LaunchSource::LaunchSite ||
       L.Source == LaunchSource::Annotation ||
-      L.Source == LaunchSource::KernelCondition)
+      L.Source == LaunchSource::KernelCondition ||
+      (Assumed && L.Site.isValid()))
     N.Loc = L.Site;
   return N;
 }

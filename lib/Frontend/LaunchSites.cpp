@@ -368,6 +368,9 @@ public:
       S.Why = "launch at " + S.Loc.File + ":" + std::to_string(S.Loc.Line) +
               ":" + std::to_string(S.Loc.Column) +
               " skipped: its block shape is not a compile-time constant";
+      if (BlockArg && !C->containsErrors())
+        S.BlockText = sourceText(
+            Ctx, Config->getArg(*BlockArg)->getSourceRange(), /*MaxLen=*/40);
       // Keep what is constant: chooseLaunches decides whether the rest
       // matters to the kernel.
       if (GridArg && BlockArg && !C->containsErrors())
@@ -729,15 +732,21 @@ void chooseLaunches(ASTContext &Ctx, const FunctionDecl *Kernel,
   }
   K.MaxThreadsPerBlock = Bounds;
 
+  // Launches whose block the analysis cannot take: the assumed shape, if
+  // it comes to that, names the first of them.
+  std::vector<const LaunchSiteIndex::Site *> RuntimeSites;
   for (const LaunchSiteIndex::Site &S : Index.sitesOf(Kernel)) {
     // A launch whose y or z extent is not constant stands for all of them
     // when nothing in the kernel reads those dimensions.
     bool Partial = S.Config && (S.Config->UnknownExtents[1] ||
                                 S.Config->UnknownExtents[2]);
-    if (S.Config && (!Partial || !usesHigherDims(K)))
+    if (S.Config && (!Partial || !usesHigherDims(K))) {
       Add(*S.Config);
-    else
+    } else {
       K.Remarks.emplace_back(S.Loc, S.Why);
+      if (!S.BlockText.empty())
+        RuntimeSites.push_back(&S);
+    }
   }
   if (!K.Launches.empty())
     return;
@@ -801,6 +810,13 @@ void chooseLaunches(ASTContext &Ctx, const FunctionDecl *Kernel,
   }
   LaunchConfig L;
   L.Source = LaunchSource::Assumed;
+  if (!RuntimeSites.empty()) {
+    const LaunchSiteIndex::Site &S = *RuntimeSites.front();
+    L.Site = S.Loc;
+    L.RuntimeBlock = S.BlockText;
+    L.DeviceSide = S.Config && S.Config->DeviceSide;
+    L.MoreRuntimeLaunches = unsigned(RuntimeSites.size() - 1);
+  }
   K.Launches.push_back(L);
 }
 

@@ -33,6 +33,9 @@ public:
     std::optional<LaunchConfig> Config; ///< nullopt: block not constant
     SourceLoc Loc;
     std::string Why; ///< when Config is nullopt
+    /// The block argument as written ("nthreads", "dim3(N / 4, 2)") when
+    /// some extent of it is not a compile-time constant.
+    std::string BlockText;
   };
   const std::vector<Site> &sitesOf(const clang::FunctionDecl *Kernel) const;
 

@@ -61,8 +61,20 @@ std::string LaunchConfig::describe() const {
   case LaunchSource::KernelCondition:
     return S + " required by the kernel's condition on blockDim at " +
            locString(Site);
-  case LaunchSource::Assumed:
-    return "no launch found: blockDim.x assumed a multiple of 32";
+  case LaunchSource::Assumed: {
+    if (!Site.isValid())
+      return "no launch found: blockDim.x assumed a multiple of 32";
+    // "blockDim.x assumed a multiple of 32: the launch at f.cu:9:3 gives
+    // its block as 'nthreads', not a compile-time constant"
+    std::string More;
+    if (MoreRuntimeLaunches)
+      More = " (" + std::to_string(MoreRuntimeLaunches) + " more launch" +
+             (MoreRuntimeLaunches == 1 ? "" : "es") + " like it)";
+    return "blockDim.x assumed a multiple of 32: the " +
+           std::string(DeviceSide ? "device-side " : "") + "launch at " +
+           locString(Site) + " gives its block as '" + RuntimeBlock +
+           "', not a compile-time constant" + More;
+  }
   }
   return S;
 }

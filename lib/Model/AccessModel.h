@@ -355,6 +355,11 @@ struct LaunchConfig {
   std::vector<std::pair<unsigned, int64_t>> ParamValues;
   /// Extra dynamic shared memory bytes (third <<<>>> argument) when known.
   std::optional<int64_t> DynamicSharedBytes;
+  /// Assumed only: the block argument of the launch at Site, whose extents
+  /// the analysis needs but which are not compile-time constants
+  /// ("nthreads"), and how many more such launches there are.
+  std::string RuntimeBlock;
+  unsigned MoreRuntimeLaunches = 0;
 
   std::string describe() const; ///< "block 32x8x1 from launch at f.cu:40:3"
 };

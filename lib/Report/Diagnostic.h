@@ -43,10 +43,18 @@ struct Fix {
   std::optional<FixImpact> Impact; ///< set by the fix component
 };
 
+/// What a note says, where something beside its text needs to know.
+enum class NoteRole {
+  Other,
+  Launch,        ///< the block shape the finding was analyzed with
+  AssumedLaunch, ///< the assumed shape: no launch gave a constant block
+};
+
 struct DiagNote {
   SourceLoc Loc; ///< may be invalid: then it is attached to the parent's loc
   std::string Message;
   std::vector<Fix> Fixes;
+  NoteRole Role = NoteRole::Other;
 };
 
 struct Diagnostic {

@@ -26,10 +26,17 @@ namespace {
 /// when it has none.
 std::string launchText(const Diagnostic &D) {
   for (const DiagNote &N : D.Notes)
-    if (llvm::StringRef(N.Message).starts_with("assuming ") ||
-        llvm::StringRef(N.Message).starts_with("no launch"))
+    if (N.Role != NoteRole::Other)
       return N.Message;
   return "";
+}
+
+/// Whether D was analyzed with the assumed block shape.
+bool onAssumedShape(const Diagnostic &D) {
+  for (const DiagNote &N : D.Notes)
+    if (N.Role == NoteRole::AssumedLaunch)
+      return true;
+  return false;
 }
 
 bool worse(const Diagnostic &A, const Diagnostic &B) {
@@ -89,9 +96,7 @@ void mergeDuplicates(std::vector<Diagnostic> &Diags) {
     // the same line was also analyzed with a shape from the code (a kernel
     // file analyzed alone and through the file that includes and launches
     // it), the assumed analysis says nothing true.
-    auto Assumed = [&](size_t I) {
-      return llvm::StringRef(launchText(Diags[I])).starts_with("no launch");
-    };
+    auto Assumed = [&](size_t I) { return onAssumedShape(Diags[I]); };
     if (!std::all_of(Members.begin(), Members.end(), Assumed))
       Members.erase(std::remove_if(Members.begin(), Members.end(), Assumed),
                     Members.end());

@@ -351,6 +351,64 @@ Predicate replaceComparisons(const Predicate &G,
   });
 }
 
+/// Scale times Q in the user's terms when some of its symbols have a
+/// display (SolveSpace::Display) and one scale serves them all: each
+/// monomial holds at most one such symbol, once, and the others' monomials
+/// are multiplied by the scale. "blockIdx.x * blockDim.x + threadIdx.x -
+/// threadIdx.x % 32" for 32 * (blockIdx.x * (blockDim.x / 32) + threadIdx.x
+/// / 32).
+std::optional<ScaledName> scaledDisplay(const Monomials &Q, const PolyAtoms &P,
+                                        const SolveSpace &S) {
+  std::optional<int64_t> Scale;
+  for (const auto &[Key, C] : Q)
+    for (unsigned Id : Key)
+      if (P.Atoms[Id].kind() == ExprKind::Sym)
+        if (auto It = S.Display.find(P.Atoms[Id].symbolValue());
+            It != S.Display.end()) {
+          if (Scale && *Scale != It->second.Scale)
+            return std::nullopt;
+          Scale = It->second.Scale;
+        }
+  if (!Scale)
+    return std::nullopt;
+  std::string Out;
+  for (const auto &[Key, C] : Q) {
+    std::string Factors;
+    int64_t Coef = C;
+    bool Shown = false;
+    for (unsigned Id : Key) {
+      const Expr &A = P.Atoms[Id];
+      std::string F;
+      auto It = A.kind() == ExprKind::Sym ? S.Display.find(A.symbolValue())
+                                          : S.Display.end();
+      if (It != S.Display.end()) {
+        if (Shown)
+          return std::nullopt;
+        Shown = true;
+        F = It->second.Name;
+        if (It->second.Sum && (Key.size() > 1 || (C != 1 && C != -1)))
+          F = "(" + F + ")";
+      } else {
+        F = A.str(S.Name);
+      }
+      Factors += (Factors.empty() ? "" : " * ") + F;
+    }
+    if (!Shown && __builtin_mul_overflow(Coef, *Scale, &Coef))
+      return std::nullopt;
+    uint64_t Mag = Coef < 0 ? -uint64_t(Coef) : uint64_t(Coef);
+    std::string Term = Factors.empty() ? std::to_string(Mag)
+                       : Mag == 1      ? Factors
+                                       : Factors + " * " + std::to_string(Mag);
+    if (Out.empty())
+      Out = Coef < 0 ? "-" + Term : Term;
+    else
+      Out += (Coef < 0 ? " - " : " + ") + Term;
+  }
+  bool Sum = Out.find(" + ") != std::string::npos ||
+             Out.find(" - ") != std::string::npos;
+  return ScaledName{*Scale, Out, Sum};
+}
+
 /// Finds one compound and applies it to S; false when there is none.
 bool substituteOne(const KernelModel &K, SolveSpace &S,
                    std::vector<CompoundSymbol> &Out) {
@@ -396,6 +454,8 @@ bool substituteOne(const KernelModel &K, SolveSpace &S,
     std::string Name = "(" + C->Value.str(Inner) + ")";
     Symbol Fresh = C->Fresh;
     C->Name = Name;
+    if (auto D = scaledDisplay(Q, P, S))
+      S.Display[Fresh] = *D;
     S.Name = [Inner, Name, Fresh](Symbol X) {
       return X == Fresh ? Name : Inner(X);
     };

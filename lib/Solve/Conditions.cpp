@@ -17,6 +17,15 @@ namespace warplint {
 
 namespace {
 
+/// A symbol's name in a condition, and the scale of its values there: a
+/// symbol u shown as Scale * u (SolveSpace::Display) has each of its values
+/// and moduli printed times Scale.
+struct Named {
+  std::string N;
+  int64_t Scale = 1;
+  std::string num(int64_t V) const { return std::to_string(V * Scale); }
+};
+
 /// Smallest divisor D of M such that Set (residues mod M) is a union of
 /// classes mod D; returns D and the residues mod D.
 std::pair<int64_t, std::vector<int64_t>> coarsen(int64_t M,
@@ -38,21 +47,74 @@ std::pair<int64_t, std::vector<int64_t>> coarsen(int64_t M,
   return {M, {Set.begin(), Set.end()}};
 }
 
-std::string residueCondition(const std::string &N, int64_t M,
+/// Whether D is one parenthesized whole ("(a || b)", not "(a) || (b)").
+bool enclosed(const std::string &D) {
+  if (D.size() < 2 || D.front() != '(' || D.back() != ')')
+    return false;
+  int Depth = 0;
+  for (size_t I = 0; I < D.size(); ++I) {
+    Depth += D[I] == '(' ? 1 : D[I] == ')' ? -1 : 0;
+    if (Depth == 0 && I + 1 < D.size())
+      return false;
+  }
+  return true;
+}
+
+/// Runs of consecutive values in sorted Values, as (first, last) pairs.
+std::vector<std::pair<int64_t, int64_t>>
+runsOf(const std::vector<int64_t> &Values) {
+  std::vector<std::pair<int64_t, int64_t>> Runs;
+  for (int64_t V : Values)
+    if (!Runs.empty() && Runs.back().second + 1 == V)
+      Runs.back().second = V;
+    else
+      Runs.push_back({V, V});
+  return Runs;
+}
+
+/// "n % 8 != 0", "1 <= s % 32 && s % 32 <= 10", "(p % 8 < 3 || p % 8 > 5)",
+/// "p % 8 in {1, 2, 5..7}": the shortest of the forms that say exactly
+/// which residues modulo M (after coarsening) Set holds; empty for all.
+std::string residueCondition(const Named &N, int64_t M,
                              const std::set<int64_t> &Set) {
   auto [D, Rs] = coarsen(M, Set);
   if (D == 1)
     return "";
-  std::string Mod = N + " % " + std::to_string(D);
-  if (Rs.size() + 1 == size_t(D) && D > 2) {
-    for (int64_t R = 0; R < D; ++R)
-      if (!std::binary_search(Rs.begin(), Rs.end(), R))
-        return Mod + " != " + std::to_string(R);
+  std::string Mod = N.N + " % " + N.num(D);
+  auto Str = [&](int64_t V) { return N.num(V); };
+  std::vector<int64_t> Others;
+  for (int64_t R = 0; R < D; ++R)
+    if (!std::binary_search(Rs.begin(), Rs.end(), R))
+      Others.push_back(R);
+  if (Rs.size() == 1)
+    return Mod + " == " + Str(Rs.front());
+  if (Others.size() == 1)
+    return Mod + " != " + Str(Others.front());
+  auto Runs = runsOf(Rs);
+  if (Runs.size() == 1) {
+    auto [A, B] = Runs.front();
+    if (A == 0)
+      return Mod + " <= " + Str(B);
+    if (B == D - 1)
+      return Mod + " >= " + Str(A);
+    return Str(A) + " <= " + Mod + " && " + Mod + " <= " + Str(B);
   }
-  std::string Out;
-  for (int64_t R : Rs)
-    Out += (Out.empty() ? "" : " || ") + Mod + " == " + std::to_string(R);
-  return Rs.size() > 1 ? "(" + Out + ")" : Out;
+  auto Gaps = runsOf(Others);
+  if (Gaps.size() == 1)
+    return "(" + Mod + " < " + Str(Gaps.front().first) + " || " + Mod + " > " +
+           Str(Gaps.front().second) + ")";
+  if (Rs.size() == 2)
+    return "(" + Mod + " == " + Str(Rs[0]) + " || " + Mod +
+           " == " + Str(Rs[1]) + ")";
+  // A set: its runs of three or more as ranges.
+  std::string List;
+  for (auto [A, B] : Runs) {
+    std::string Part = A == B       ? Str(A)
+                       : B == A + 1 ? Str(A) + ", " + Str(B)
+                                    : Str(A) + ".." + Str(B);
+    List += (List.empty() ? "" : ", ") + Part;
+  }
+  return Mod + " in {" + List + "}";
 }
 
 /// The chosen classes of a symbol with a window, when they are residue
@@ -61,7 +123,7 @@ std::string residueCondition(const std::string &N, int64_t M,
 /// "pitch % 4 != 0 && (pitch < -18 || pitch > 18)".
 std::optional<std::string> describeByResidue(const SymbolClasses &SC,
                                              const std::set<unsigned> &Chosen,
-                                             const std::string &N) {
+                                             const Named &N) {
   std::set<int64_t> Below, Above, Exact;
   bool HasBelow = false;
   for (unsigned I = 0; I < SC.Classes.size(); ++I) {
@@ -92,12 +154,11 @@ std::optional<std::string> describeByResidue(const SymbolClasses &SC,
     std::string Range;
     bool Lower = HasBelow || A > SC.Lo;
     if (A == B && Lower)
-      Range = N + " != " + std::to_string(A);
+      Range = N.N + " != " + N.num(A);
     else if (Lower)
-      Range = N + " < " + std::to_string(A) + " || " + N + " > " +
-              std::to_string(B);
+      Range = N.N + " < " + N.num(A) + " || " + N.N + " > " + N.num(B);
     else
-      Range = N + " > " + std::to_string(B);
+      Range = N.N + " > " + N.num(B);
     if (!Out.empty() && Range.find(" || ") != std::string::npos)
       Range = "(" + Range + ")";
     Out = Out.empty() ? Range : Out + " && " + Range;
@@ -115,7 +176,7 @@ std::optional<std::string> describeByResidue(const SymbolClasses &SC,
   if (!Listed.empty() && Out.find(" && ") != std::string::npos)
     Out = "(" + Out + ")";
   for (int64_t V : Listed)
-    Out += " || " + N + " == " + std::to_string(V);
+    Out += " || " + N.N + " == " + N.num(V);
   return Out;
 }
 
@@ -123,26 +184,25 @@ std::optional<std::string> describeByResidue(const SymbolClasses &SC,
 /// ascending): runs of consecutive members as ranges, since no value
 /// between two members occurs ("s >= 32", "2 <= s && s <= 8").
 std::string describeValueSet(const SymbolClasses &SC,
-                             const std::set<unsigned> &Chosen,
-                             const std::string &N) {
+                             const std::set<unsigned> &Chosen, const Named &N) {
   std::vector<std::string> Parts;
   unsigned Last = unsigned(SC.Classes.size()) - 1;
   for (auto It = Chosen.begin(); It != Chosen.end();) {
     unsigned First = *It, End = *It;
     while (++It != Chosen.end() && *It == End + 1)
       End = *It;
-    std::string A = std::to_string(SC.Classes[First].Value);
-    std::string B = std::to_string(SC.Classes[End].Value);
+    std::string A = N.num(SC.Classes[First].Value);
+    std::string B = N.num(SC.Classes[End].Value);
     if (First == 0 && End == Last)
       return "";
     if (First == End)
-      Parts.push_back(N + " == " + A);
+      Parts.push_back(N.N + " == " + A);
     else if (End == Last)
-      Parts.push_back(N + " >= " + A);
+      Parts.push_back(N.N + " >= " + A);
     else if (First == 0)
-      Parts.push_back(N + " <= " + B);
+      Parts.push_back(N.N + " <= " + B);
     else
-      Parts.push_back(A + " <= " + N + " && " + N + " <= " + B);
+      Parts.push_back(A + " <= " + N.N + " && " + N.N + " <= " + B);
   }
   std::string Out;
   for (const std::string &P : Parts)
@@ -152,8 +212,7 @@ std::string describeValueSet(const SymbolClasses &SC,
 
 /// Describes the chosen classes of one symbol.
 std::string describeSymbol(const SymbolClasses &SC,
-                           const std::set<unsigned> &Chosen,
-                           const std::string &N) {
+                           const std::set<unsigned> &Chosen, const Named &N) {
   if (SC.ValueSet)
     return describeValueSet(SC, Chosen, N);
   if (SC.HasWindow)
@@ -193,26 +252,26 @@ std::string describeSymbol(const SymbolClasses &SC,
     if (OpenLow && OpenHigh)
       Parts.push_back("");
     else if (OpenHigh)
-      Parts.push_back(N + " >= " + std::to_string(A));
+      Parts.push_back(N.N + " >= " + N.num(A));
     else if (OpenLow)
-      Parts.push_back(N + " <= " + std::to_string(B));
+      Parts.push_back(N.N + " <= " + N.num(B));
     else if (A == B)
-      Parts.push_back(N + " == " + std::to_string(A));
+      Parts.push_back(N.N + " == " + N.num(A));
     else
-      Parts.push_back(std::to_string(A) + " <= " + N + " && " + N +
-                      " <= " + std::to_string(B));
+      Parts.push_back(N.num(A) + " <= " + N.N + " && " + N.N +
+                      " <= " + N.num(B));
     if (OpenHigh)
       AboveSet.clear(), AllAbove = false;
     I = J + 1;
   }
   if (!BelowSet.empty() && !MergedBelow) {
     std::string R = residueCondition(N, SC.Modulus, BelowSet);
-    Parts.push_back(N + " < " + std::to_string(SC.Lo) +
+    Parts.push_back(N.N + " < " + N.num(SC.Lo) +
                     (R.empty() || AllBelow ? "" : " && " + R));
   }
   if (!AboveSet.empty()) {
     std::string R = residueCondition(N, SC.Modulus, AboveSet);
-    Parts.push_back(N + " > " + std::to_string(SC.Hi) +
+    Parts.push_back(N.N + " > " + N.num(SC.Hi) +
                     (R.empty() || AllAbove ? "" : " && " + R));
   }
   std::string Out;
@@ -404,7 +463,12 @@ describeCases(const FreePlan &Plan, const std::vector<uint64_t> &Chosen,
     std::vector<std::string> Conj;
     for (size_t S = 0; S < NS; ++S) {
       const SymbolClasses &SC = Plan.Symbols[S];
-      std::string N = Name(SC.Sym);
+      // In the user's terms (SolveSpace::Display): u % 8 == 1 for u =
+      // blockDim.x / 32 reads blockDim.x % 256 == 32.
+      Named N{Name(SC.Sym), 1};
+      if (auto It = Plan.Display.find(SC.Sym); It != Plan.Display.end())
+        N = {It->second.Sum ? "(" + It->second.Name + ")" : It->second.Name,
+             It->second.Scale};
       std::string D;
       if (int(S) == Last && !Classes.empty())
         D = describeSymbol(SC, Classes, N);
@@ -417,7 +481,8 @@ describeCases(const FreePlan &Plan, const std::vector<uint64_t> &Chosen,
     }
     // A disjunction inside a conjunction keeps its own parentheses.
     for (std::string &D : Conj)
-      if (Conj.size() > 1 && D.find(" || ") != std::string::npos)
+      if (Conj.size() > 1 && D.find(" || ") != std::string::npos &&
+          !enclosed(D))
         D = "(" + D + ")";
     std::string C;
     for (const std::string &P : Conj)
@@ -426,14 +491,20 @@ describeCases(const FreePlan &Plan, const std::vector<uint64_t> &Chosen,
       return "";
     Disjuncts.push_back(C);
   }
+  // A long disjunction says how much it leaves out rather than trailing
+  // off.
+  const size_t Shown = 6;
   std::string Out;
   for (size_t I = 0; I < Disjuncts.size(); ++I) {
-    if (I == 6) {
-      Out += " || ...";
+    if (I == Shown) {
+      size_t Rest = Disjuncts.size() - Shown;
+      Out += " (and " + std::to_string(Rest) + " more case" +
+             (Rest == 1 ? "" : "s") + ")";
       break;
     }
-    bool Wrap =
-        Disjuncts.size() > 1 && Disjuncts[I].find("||") != std::string::npos;
+    bool Wrap = Disjuncts.size() > 1 &&
+                Disjuncts[I].find("||") != std::string::npos &&
+                !enclosed(Disjuncts[I]);
     Out += (Out.empty() ? "" : " || ") +
            (Wrap ? "(" + Disjuncts[I] + ")" : Disjuncts[I]);
   }

@@ -398,6 +398,7 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
   // values are given back in source symbols (FreePlan::values).
   SolveSpace S = Source;
   Plan.Compounds = substituteCompounds(K, S);
+  Plan.Display = S.Display;
   for (const SolveSpace::GeometricLoop &G : S.GeometricLoops)
     if (auto L = lowerBoundIn(K, S, G.Sym))
       Plan.KnownLower[G.Sym] = *L;

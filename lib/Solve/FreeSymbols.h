@@ -111,6 +111,9 @@ struct FreePlan {
   /// Polynomials of free symbols replaced by fresh symbols (Compound.h):
   /// Symbols holds the fresh symbol in place of the source symbols.
   std::vector<CompoundSymbol> Compounds;
+  /// The space's symbols in the user's terms, its compounds' included
+  /// (SolveSpace::Display), for describeCases.
+  std::map<Symbol, ScaledName> Display;
   /// The LaneProduct symbol, when there is one: its window holds finitely
   /// many values, and a worst case reached by all its values outside the
   /// window is no condition on the launch (Solver.cpp, worstInUncutWarps).

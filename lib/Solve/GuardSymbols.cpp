@@ -55,9 +55,20 @@ std::optional<Coefs> negated(const Coefs &C) {
 
 std::string termsName(const GuardPair &P, const SolveSpace &S) {
   std::string Out = S.Name(P.Param);
-  for (const auto &[Sym, C] : P.Others) {
+  for (const auto &[Sym, Coef] : P.Others) {
+    int64_t C = Coef;
+    std::string Name = S.Name(Sym);
+    // A symbol that reads in the user's terms scaled (the assumed shape's
+    // warp index times 32 is threadIdx.x - threadIdx.x % 32).
+    if (auto It = S.Display.find(Sym);
+        It != S.Display.end() && C % It->second.Scale == 0) {
+      C /= It->second.Scale;
+      Name = It->second.Name;
+      if (It->second.Sum)
+        Name = "(" + Name + ")";
+    }
     Out += C < 0 ? " - " : " + ";
-    Out += S.Name(Sym);
+    Out += Name;
     if (C != 1 && C != -1)
       Out += " * " + std::to_string(C < 0 ? -uint64_t(C) : uint64_t(C));
   }

@@ -329,6 +329,11 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
                                    : A.UnknownReason;
 
   S.Assumed = !L.Block.has_value();
+  if (S.Assumed) {
+    S.Display[assumedBlockDimX32()] = {32, "blockDim.x", false};
+    S.Display[assumedWarpBaseX()] = {32, "threadIdx.x - threadIdx.x % 32",
+                                     true};
+  }
   S.Bytes = A.Bytes;
   // A block extent that is not a compile-time constant stands for every
   // value (LaunchConfig::UnknownExtents): the blocks are known, their warps

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +34,15 @@ Symbol strideLoopSymbol(unsigned LoopId);
 /// when E is read as a polynomial in its symbols; 1 when nothing better is
 /// known, 0 when E is always 0).
 int64_t knownMultiple(const Expr &E);
+
+/// A value in the user's terms: Name is Scale times the symbol it is for.
+struct ScaledName {
+  int64_t Scale = 1;
+  std::string Name;
+  /// Name is a sum or difference: it needs parentheses as a factor or
+  /// after a minus.
+  bool Sum = false;
+};
 
 struct SolveSpace {
   /// No block shape known: one warp of 32 consecutive threadIdx.x values,
@@ -128,6 +138,13 @@ struct SolveSpace {
   bool warpUniform(Symbol Sym) const;
 
   std::function<std::string(Symbol)> Name; ///< source names
+  /// Symbols that are not the user's but read in the user's terms once
+  /// scaled: Scale times the symbol is Name. The assumed shape's
+  /// blockDim.x / 32 is (32, "blockDim.x"), the warp's index
+  /// threadIdx.x / 32 is (32, "threadIdx.x - threadIdx.x % 32"), a
+  /// compound of them (Compound.h) likewise. Conditions print these
+  /// (Conditions.cpp, GuardSymbols.cpp).
+  std::map<Symbol, ScaledName> Display;
 };
 
 /// True for symbols the solver treats as unknown block-uniform values.

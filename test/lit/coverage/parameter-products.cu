@@ -30,7 +30,7 @@ __global__ void reduceKernel(float *out, const float *in, int n) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     sdata[threadIdx.x] = in[i];
-  // CHECK-DAG: parameter-products.cu:[[@LINE-1]]:26: remark: global load of 'in' (4 bytes) in kernel 'reduceKernel': 4 sectors per request (mean 4.0, ideal 4, coalesced) when n - (blockIdx.x * blockDim.x / 32 + threadIdx.x / 32) * 32 >= 25;
+  // CHECK-DAG: parameter-products.cu:[[@LINE-1]]:26: remark: global load of 'in' (4 bytes) in kernel 'reduceKernel': 4 sectors per request (mean 4.0, ideal 4, coalesced) when n - (blockIdx.x * blockDim.x + threadIdx.x - threadIdx.x % 32) >= 25;
   __syncthreads();
   if (threadIdx.x + threadIdx.y * blockDim.x +
           threadIdx.z * blockDim.x * blockDim.y == 0)

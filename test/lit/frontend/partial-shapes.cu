@@ -1,7 +1,7 @@
 // Launches with partly constant blocks: the constant extents are kept when
 // nothing in the kernel reads the others (the rows of a warp then repeat
 // the same addresses); otherwise the launch is skipped with a remark and
-// the generic shape stays.
+// the generic shape stays, with a note at the launch that says why.
 // RUN: %exit 1 %warplint %s -- 2>&1 | FileCheck %s --implicit-check-not=warning:
 
 // 16 lanes 4 words apart: a 2-way conflict, not the 8-way one a 32-wide
@@ -18,7 +18,7 @@ __global__ void tiles(float *a) {
   __shared__ float s[16][32];
   s[threadIdx.x][threadIdx.y] = a[threadIdx.x];
   // CHECK: partial-shapes.cu:[[@LINE-1]]:3: warning: 32-way shared memory bank conflict on 's'
-  // CHECK: note: no launch found: blockDim.x assumed a multiple of 32
+  // CHECK: partial-shapes.cu:[[#TILES:]]:3: note: blockDim.x assumed a multiple of 32: the launch at {{.*}}partial-shapes.cu:{{[0-9]+}}:3 gives its block as 'dim3(16, n)', not a compile-time constant
 }
 
 // Atomics serialize on one address: the rows of a warp are not repeats.
@@ -26,8 +26,16 @@ __global__ void counts(int *hist) {
   __shared__ int h[64];
   atomicAdd(&h[threadIdx.x * 2], 1);
   // CHECK: partial-shapes.cu:[[@LINE-1]]:3: warning: 2-way shared memory bank conflict on 'h'
-  // CHECK: note: no launch found: blockDim.x assumed a multiple of 32
+  // CHECK: partial-shapes.cu:[[#TILES+1]]:3: note: blockDim.x assumed a multiple of 32: the launch at {{.*}}partial-shapes.cu:[[#TILES+1]]:3 gives its block as 'dim3(16, n)', not a compile-time constant
   hist[threadIdx.x] = h[threadIdx.x];
+}
+
+// No launch anywhere: the note says so.
+__global__ void orphan(float *a) {
+  __shared__ float s[64];
+  s[threadIdx.x * 2] = a[threadIdx.x];
+  // CHECK: partial-shapes.cu:[[@LINE-1]]:3: warning: 2-way shared memory bank conflict on 's'
+  // CHECK: note: no launch found: blockDim.x assumed a multiple of 32
 }
 
 void run(float *a, int *hist, int n) {

@@ -18,7 +18,11 @@ Diagnostic finding(const std::string &Check, unsigned Line, unsigned Column,
   D.Numbers = std::to_string(int(Waste)) + " extra";
   D.Waste = Waste;
   D.Kernel = Kernel;
-  D.Notes.push_back({{}, Launch, {}});
+  // The launch note's role says which shape it is, not its text.
+  DiagNote N{{}, Launch, {}};
+  N.Role = Launch.rfind("assuming ", 0) == 0 ? NoteRole::Launch
+                                             : NoteRole::AssumedLaunch;
+  D.Notes.push_back(N);
   return D;
 }
 
@@ -55,6 +59,20 @@ TEST(MergeTest, AssumedShapeGivesWayToAShapeFromTheCode) {
   std::vector<Diagnostic> Ds = {
       finding("c", 10, 3, 7, "k", "no launch found: blockDim.x assumed a "
                                   "multiple of 32"),
+      finding("c", 10, 3, 1, "k", "assuming block 8x1x1 from the launch")};
+  mergeDuplicates(Ds);
+  ASSERT_EQ(Ds.size(), 1u);
+  EXPECT_EQ(Ds[0].Waste, 1);
+  EXPECT_EQ(Ds[0].Notes.size(), 1u);
+}
+
+// The assumed shape that names a launch with a run-time block gives way
+// the same: the note's role decides, whatever its text.
+TEST(MergeTest, AssumedShapeOfARunTimeLaunchGivesWayToo) {
+  std::vector<Diagnostic> Ds = {
+      finding("c", 10, 3, 7, "k",
+              "blockDim.x assumed a multiple of 32: the launch at k.cu:40:3 "
+              "gives its block as 'n', not a compile-time constant"),
       finding("c", 10, 3, 1, "k", "assuming block 8x1x1 from the launch")};
   mergeDuplicates(Ds);
   ASSERT_EQ(Ds.size(), 1u);

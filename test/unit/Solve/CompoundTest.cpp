@@ -50,8 +50,11 @@ TEST(Compound, BoundsGuardWithAssumedShape) {
         }
   EXPECT_EQ(R.Sectors, Worst);
   EXPECT_EQ(Seen, (std::set<unsigned>{1, 2, 3, 4}));
+  // In the user's terms: the assumed shape's blockDim.x / 32 and warp
+  // index read back as blockDim.x and the warp's first threadIdx.x.
   EXPECT_EQ(R.Condition,
-            "n - (blockIdx.x * blockDim.x / 32 + threadIdx.x / 32) * 32 >= 25");
+            "n - (blockIdx.x * blockDim.x + threadIdx.x - threadIdx.x % 32) "
+            ">= 25");
   EXPECT_FALSE(R.ConditionOnParameters) << "it says which warps";
 }
 
