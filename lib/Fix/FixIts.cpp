@@ -305,10 +305,57 @@ void measureOccupancy(const ArrayUse &U, const ArchInfo &Arch, Candidate &C) {
   }
 }
 
+/// What a cost of the layout search counts, for the notes that quote it:
+/// every request of a block, or one (the worst) of each access when a
+/// loop's trip count is a run-time value.
+std::string costUnit(const LayoutEval &E) {
+  return E.requestsKnown() ? "wavefronts per block"
+                           : "wavefronts over one request of each access";
+}
+
+/// "1056 -> 64 wavefronts per block, 1081344 -> 65536 per launch"; with a
+/// loop of unknown trip count, the accesses that change, per request.
+std::string totals(const LayoutEval &Before, const LayoutEval &After) {
+  if (!Before.requestsKnown() || !After.requestsKnown()) {
+    // The per-block sum would count a hot loop's access once: name the
+    // accesses the edit changes instead, in the warning's own unit.
+    std::string S;
+    size_t Listed = 0, Changed = 0;
+    for (size_t I = 0; I < Before.Outcomes.size() && I < After.Outcomes.size();
+         ++I) {
+      const AccessOutcome &B = Before.Outcomes[I], &A = After.Outcomes[I];
+      if (A.Worst == B.Worst)
+        continue;
+      std::string Line = "line " + std::to_string(B.Acc->Loc.Line) + ": " +
+                         std::to_string(B.Worst) + " -> " +
+                         std::to_string(A.Worst);
+      if (S.find(Line) != std::string::npos)
+        continue; // the same line under another launch or kernel
+      ++Changed;
+      if (Listed++ < 3)
+        S += (S.empty() ? "" : ", ") + Line;
+    }
+    if (Changed > 3)
+      S += " and " + std::to_string(Changed - 3) + " more";
+    return S + " wavefronts per request; no totals per block: a loop's "
+               "trip count is a run-time value";
+  }
+  std::string S = number(Before.Cost) + " -> " + number(After.Cost) +
+                  " wavefronts per block";
+  // Over the launch when its grid is known and has more than one block
+  // (else the figures are the same).
+  auto LB = Before.launchCost(), LA = After.launchCost();
+  if (LB && LA &&
+      (number(double(*LB)) != number(Before.Cost) ||
+       number(double(*LA)) != number(After.Cost)))
+    S += ", " + number(double(*LB)) + " -> " + number(double(*LA)) +
+         " per launch";
+  return S;
+}
+
 std::string effect(const Candidate &C, const LayoutEval &Before,
                    const std::string &Name) {
-  std::string S = number(Before.Cost) + " -> " + number(C.Eval.Cost) +
-                  " wavefronts per block";
+  std::string S = totals(Before, C.Eval);
   if (C.Eval.allIdeal())
     return "every access of '" + Name + "' becomes conflict-free (" + S + ")";
   return S + "; some accesses of '" + Name + "' still conflict";
@@ -458,8 +505,8 @@ std::vector<DiagNote> planNotes(const ArrayUse &Declared,
   if (Usable.empty()) {
     if (Cands.empty())
       Note("no row padding or column swizzle of '" + O.Name +
-           "' lowers its wavefronts (" + number(S.Before.Cost) +
-           " per block for all its accesses)");
+           "' lowers its wavefronts (" + number(S.Before.Cost) + " " +
+           costUnit(S.Before) + ")");
     return Notes;
   }
 
@@ -475,7 +522,7 @@ std::vector<DiagNote> planNotes(const ArrayUse &Declared,
     } else if (W.Eval.Cost + Eps < P.Eval.Cost) {
       Best = 1;
       Why2 = "the swizzle is preferred: no pad reaches its " +
-             number(W.Eval.Cost) + " wavefronts per block";
+             number(W.Eval.Cost) + " " + costUnit(W.Eval);
     } else {
       Why2 = std::string("the padding is preferred: ") +
              (P.Eval.Cost + Eps < W.Eval.Cost

@@ -35,6 +35,28 @@ bool LayoutEval::allIdeal() const {
   return Verified;
 }
 
+bool LayoutEval::requestsKnown() const {
+  for (const AccessOutcome &O : Outcomes)
+    if (!O.RequestsKnown)
+      return false;
+  return true;
+}
+
+std::optional<uint64_t> LayoutEval::launchCost() const {
+  // A total over "the launch" only means something for one launch: an
+  // array used under several shapes has no single figure.
+  uint64_t Sum = 0;
+  for (const AccessOutcome &O : Outcomes) {
+    if (!O.LaunchCost || O.Kernel != Outcomes.front().Kernel ||
+        O.Launch != Outcomes.front().Launch)
+      return std::nullopt;
+    Sum += *O.LaunchCost;
+  }
+  if (Outcomes.empty())
+    return std::nullopt;
+  return Sum;
+}
+
 namespace {
 
 /// One access of the array under one launch, in a kernel copy.
@@ -52,6 +74,9 @@ AccessOutcome outcomeOf(const Item &I, const SharedResult &R) {
   Out.Launch = &I.Kernel->Launches[I.Launch - I.Copy->Launches.data()];
   Out.Worst = R.Wavefronts;
   Out.IdealWorst = R.IdealWavefronts;
+  Out.RequestsKnown = R.Requests > 0;
+  if (R.Launch)
+    Out.LaunchCost = R.Launch->Cost;
   if (R.Requests > 0) {
     Out.Cost = R.WavefrontsMean * double(R.Requests);
     Out.Ideal = R.IdealMean * double(R.Requests);

@@ -47,6 +47,13 @@ struct AccessOutcome {
   unsigned IdealWorst = 0;
   double Cost = 0; ///< wavefronts per block (see file comment)
   double Ideal = 0;
+  /// Cost counts every request of a block: the solver knew how many there
+  /// are (a loop with a run-time trip count leaves it unknown, and Cost
+  /// is then one worst request).
+  bool RequestsKnown = false;
+  /// Wavefronts over the whole launch, when its grid and every block's
+  /// requests are known (SharedResult::Launch).
+  std::optional<uint64_t> LaunchCost;
 };
 
 struct LayoutEval {
@@ -59,6 +66,10 @@ struct LayoutEval {
   std::vector<AccessOutcome> Outcomes; ///< in Instances x Accesses order
 
   bool allIdeal() const;
+  /// Whether Cost counts every request of a block (AccessOutcome).
+  bool requestsKnown() const;
+  /// The wavefronts of every launch together, when each is known.
+  std::optional<uint64_t> launchCost() const;
 };
 
 /// Solves every access of U under L. With L empty (no extents), the accesses'
