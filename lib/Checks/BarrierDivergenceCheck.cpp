@@ -115,6 +115,11 @@ std::optional<Finding> findDivergence(const KernelModel &K,
                                       const BarrierGroup &G,
                                       const LaunchConfig &L,
                                       std::string &Unknown) {
+  if (!L.NotModelled.empty()) {
+    if (Unknown.empty())
+      Unknown = L.NotModelled;
+    return std::nullopt;
+  }
   for (unsigned Id : G.Loops) {
     UniformityResult R = decideTripCount(K, Id, L);
     if (R.Verdict == UniformityResult::Divergent)

@@ -816,6 +816,22 @@ void chooseLaunches(ASTContext &Ctx, const FunctionDecl *Kernel,
     L.RuntimeBlock = S.BlockText;
     L.DeviceSide = S.Config && S.Config->DeviceSide;
     L.MoreRuntimeLaunches = unsigned(RuntimeSites.size() - 1);
+    // The launch fixes the x extent: a multiple of 32 is one of the shapes
+    // the assumed one stands for; any other value contradicts it (its
+    // warps span rows whose count is a run-time value), so no shape is
+    // analyzed rather than a wrong one.
+    for (const LaunchSiteIndex::Site *R : RuntimeSites)
+      if (R->Config && !R->Config->UnknownExtents[0] &&
+          R->Config->Block->X % 32 != 0) {
+        L.NotModelled =
+            "the launch at " + R->Loc.File + ":" + std::to_string(R->Loc.Line) +
+            " gives blockDim.x = " + std::to_string(R->Config->Block->X) +
+            " and takes the extents the kernel also reads from run-time "
+            "values ('" +
+            R->BlockText +
+            "'): warps that span a run-time number of rows are not modelled";
+        break;
+      }
   }
   K.Launches.push_back(L);
 }

@@ -360,6 +360,11 @@ struct LaunchConfig {
   /// ("nthreads"), and how many more such launches there are.
   std::string RuntimeBlock;
   unsigned MoreRuntimeLaunches = 0;
+  /// Assumed only: why no shape stands for the launches at all, when the
+  /// assumed one would contradict them (the launch fixes blockDim.x to a
+  /// value that is not a multiple of 32, and the kernel reads an extent
+  /// that is a run-time value). The solver answers "unknown" with it.
+  std::string NotModelled;
 
   std::string describe() const; ///< "block 32x8x1 from launch at f.cu:40:3"
 };

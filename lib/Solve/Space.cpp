@@ -328,6 +328,8 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
     return A.UnknownReason.empty() ? std::string("address not modelled")
                                    : A.UnknownReason;
 
+  if (!L.NotModelled.empty())
+    return L.NotModelled;
   S.Assumed = !L.Block.has_value();
   if (S.Assumed) {
     S.Display[assumedBlockDimX32()] = {32, "blockDim.x", false};
