@@ -238,6 +238,16 @@ std::optional<unsigned> dim3Arg(const CallExpr *Config, unsigned N) {
   return std::nullopt;
 }
 
+/// One launch as the finder reads it: the call that holds its grid and
+/// block (the <<<>>>'s configuration call, or a runtime API call) and the
+/// kernel's arguments when they are passed one by one.
+struct LaunchCall {
+  const CallExpr *Whole = nullptr; ///< where the launch is, for its location
+  const CallExpr *Config = nullptr;
+  std::optional<unsigned> GridArg, BlockArg, SmemArg;
+  std::vector<const clang::Expr *> Args;
+};
+
 class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
 public:
   LaunchFinder(ASTContext &Ctx,
@@ -321,27 +331,71 @@ public:
     if (C->isValueDependent() || C->isTypeDependent() ||
         (Current && Current->isDependentContext()))
       return true;
+    LaunchCall L;
+    L.Whole = C;
+    L.Config = C->getConfig();
+    if (L.Config) {
+      L.GridArg = dim3Arg(L.Config, 0);
+      L.BlockArg = dim3Arg(L.Config, 1);
+      if (L.BlockArg && L.Config->getNumArgs() > *L.BlockArg + 1)
+        L.SmemArg = *L.BlockArg + 1;
+    }
+    for (const clang::Expr *A : C->arguments())
+      L.Args.push_back(A);
     if (const FunctionDecl *Callee = C->getDirectCallee())
-      return visitLaunch(C, Callee);
+      return visitLaunch(L, Callee);
     // A launch through a local kernel pointer: once for every kernel the
     // function stores in it (KernelPointers.h).
     for (const FunctionDecl *Target :
          kernelPointerTargets(C->getCallee(), Current))
-      visitLaunch(C, Target);
+      visitLaunch(L, Target);
     return true;
   }
 
-  bool visitLaunch(const CUDAKernelCallExpr *C, const FunctionDecl *Callee) {
+  /// The runtime API's launches, cudaLaunchKernel(func, grid, block, args,
+  /// smem, stream) and cudaLaunchCooperativeKernel with the same
+  /// arguments (the template overloads too): the block and grid as for
+  /// <<<>>>; the kernel's arguments travel through a void** and bind
+  /// nothing.
+  bool VisitCallExpr(CallExpr *C) {
+    if (isa<CUDAKernelCallExpr>(C) || C->isValueDependent() ||
+        C->isTypeDependent() || (Current && Current->isDependentContext()))
+      return true;
+    const FunctionDecl *F = C->getDirectCallee();
+    if (!F || !F->getIdentifier() || C->getNumArgs() < 3)
+      return true;
+    llvm::StringRef N = F->getName();
+    if (N != "cudaLaunchKernel" && N != "cudaLaunchCooperativeKernel")
+      return true;
+    const clang::Expr *Fn = C->getArg(0)->IgnoreParenCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(Fn);
+        U && U->getOpcode() == UO_AddrOf)
+      Fn = U->getSubExpr()->IgnoreParenCasts();
+    const auto *Ref = dyn_cast<DeclRefExpr>(Fn);
+    const auto *Kernel = Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+    LaunchCall L;
+    L.Whole = C;
+    L.Config = C;
+    L.GridArg = dim3Arg(C, 0);
+    L.BlockArg = dim3Arg(C, 1);
+    if (C->getNumArgs() > 4)
+      L.SmemArg = 4;
+    if (Kernel && Kernel->hasAttr<CUDAGlobalAttr>())
+      return visitLaunch(L, Kernel);
+    // Through a local kernel pointer, as for <<<>>>.
+    for (const FunctionDecl *Target : kernelPointerTargets(Fn, Current))
+      visitLaunch(L, Target);
+    return true;
+  }
+
+  bool visitLaunch(const LaunchCall &LC, const FunctionDecl *Callee) {
     HostEval H(Ctx, Current, &Known);
     LaunchSiteIndex::Site S;
+    const CallExpr *C = LC.Whole;
     S.Loc = toSourceLoc(Ctx, C->getBeginLoc());
-    const CallExpr *Config = C->getConfig();
+    const CallExpr *Config = LC.Config;
     std::optional<std::array<int64_t, 3>> Block;
-    std::optional<unsigned> GridArg, BlockArg;
-    if (Config) {
-      GridArg = dim3Arg(Config, 0);
-      BlockArg = dim3Arg(Config, 1);
-    }
+    std::optional<unsigned> GridArg = LC.GridArg, BlockArg = LC.BlockArg;
     // A launch in host code with errors (tolerated: ErrorTriage.h) may hold
     // recovery expressions: its shape is not known.
     if (GridArg && BlockArg && !C->containsErrors())
@@ -359,7 +413,7 @@ public:
         if (!B)
           break;
         Any = true;
-        addSite(C, Callee, HV, *GridArg, *BlockArg, *B, S);
+        addSite(LC, Callee, HV, *B, S);
       }
       if (Any)
         return true;
@@ -378,7 +432,7 @@ public:
           std::array<int64_t, 3> Known = {*(*P)[0], (*P)[1].value_or(1),
                                           (*P)[2].value_or(1)};
           LaunchSiteIndex::Site Partial = S;
-          addSite(C, Callee, H, *GridArg, *BlockArg, Known, Partial);
+          addSite(LC, Callee, H, Known, Partial);
           LaunchConfig &L = *Out[Callee->getCanonicalDecl()].back().Config;
           L.UnknownExtents = {!(*P)[0], !(*P)[1], !(*P)[2]};
           Out[Callee->getCanonicalDecl()].back().Why = S.Why;
@@ -387,7 +441,7 @@ public:
       Out[Callee->getCanonicalDecl()].push_back(S);
       return true;
     }
-    addSite(C, Callee, H, *GridArg, *BlockArg, *Block, S);
+    addSite(LC, Callee, H, *Block, S);
     return true;
   }
 
@@ -396,11 +450,9 @@ private:
 
   /// Records the launch C of Callee with the given block, evaluating its
   /// grid, shared memory and arguments with H.
-  void addSite(const CUDAKernelCallExpr *C, const FunctionDecl *Callee,
-               HostEval &H, unsigned GridArg, unsigned BlockArg,
-               const std::array<int64_t, 3> &Block,
-               LaunchSiteIndex::Site S) {
-    const CallExpr *Config = C->getConfig();
+  void addSite(const LaunchCall &LC, const FunctionDecl *Callee, HostEval &H,
+               const std::array<int64_t, 3> &Block, LaunchSiteIndex::Site S) {
+    const CallExpr *Config = LC.Config;
     LaunchConfig L;
     L.Source = LaunchSource::LaunchSite;
     L.Site = S.Loc;
@@ -408,15 +460,15 @@ private:
                                (Current->hasAttr<CUDADeviceAttr>() &&
                                 !Current->hasAttr<CUDAHostAttr>()));
     L.Block = BlockShape{Block[0], Block[1], Block[2]};
-    L.Grid = H.dim3(Config->getArg(GridArg));
-    if (Config->getNumArgs() > BlockArg + 1)
-      L.DynamicSharedBytes = H.integer(Config->getArg(BlockArg + 1));
-    for (unsigned I = 0; I < C->getNumArgs() && I < Callee->getNumParams();
+    L.Grid = H.dim3(Config->getArg(*LC.GridArg));
+    if (LC.SmemArg)
+      L.DynamicSharedBytes = H.integer(Config->getArg(*LC.SmemArg));
+    for (unsigned I = 0; I < LC.Args.size() && I < Callee->getNumParams();
          ++I) {
       QualType T = Callee->getParamDecl(I)->getType();
       if (!T->isIntegralOrEnumerationType())
         continue;
-      if (auto V = H.integer(C->getArg(I)))
+      if (auto V = H.integer(LC.Args[I]))
         L.ParamValues.emplace_back(I, *V);
     }
     S.Config = L;

@@ -69,6 +69,13 @@ unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
                                      cudaStream_t stream = 0);
 
 cudaError_t cudaMalloc(void **devPtr, size_t size);
+cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
+                             void **args, size_t sharedMem = 0,
+                             cudaStream_t stream = 0);
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim,
+                                        dim3 blockDim, void **args,
+                                        size_t sharedMem = 0,
+                                        cudaStream_t stream = 0);
 cudaError_t cudaMallocManaged(void **devPtr, size_t size,
                               unsigned int flags = cudaMemAttachGlobal);
 cudaError_t cudaMallocHost(void **ptr, size_t size);
@@ -142,6 +149,22 @@ cudaError_t cudaFuncSetAttribute(T *func, enum cudaFuncAttribute attr,
                                  int value) {
   return cudaFuncSetAttribute(reinterpret_cast<const void *>(func), attr,
                               value);
+}
+template <class T>
+cudaError_t cudaLaunchKernel(const T *func, dim3 gridDim, dim3 blockDim,
+                             void **args, size_t sharedMem = 0,
+                             cudaStream_t stream = 0) {
+  return cudaLaunchKernel(reinterpret_cast<const void *>(func), gridDim,
+                          blockDim, args, sharedMem, stream);
+}
+template <class T>
+cudaError_t cudaLaunchCooperativeKernel(const T *func, dim3 gridDim,
+                                        dim3 blockDim, void **args,
+                                        size_t sharedMem = 0,
+                                        cudaStream_t stream = 0) {
+  return cudaLaunchCooperativeKernel(reinterpret_cast<const void *>(func),
+                                     gridDim, blockDim, args, sharedMem,
+                                     stream);
 }
 
 #endif // WARPLINT_CUDA_HOST_API_H
