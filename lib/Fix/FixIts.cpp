@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <sstream>
 
 namespace warplint {
@@ -320,6 +321,7 @@ std::string totals(const LayoutEval &Before, const LayoutEval &After) {
     // The per-block sum would count a hot loop's access once: name the
     // accesses the edit changes instead, in the warning's own unit.
     std::string S;
+    std::set<std::string> Seen; // a line under several launches or kernels
     size_t Listed = 0, Changed = 0;
     for (size_t I = 0; I < Before.Outcomes.size() && I < After.Outcomes.size();
          ++I) {
@@ -329,8 +331,8 @@ std::string totals(const LayoutEval &Before, const LayoutEval &After) {
       std::string Line = "line " + std::to_string(B.Acc->Loc.Line) + ": " +
                          std::to_string(B.Worst) + " -> " +
                          std::to_string(A.Worst);
-      if (S.find(Line) != std::string::npos)
-        continue; // the same line under another launch or kernel
+      if (!Seen.insert(Line).second)
+        continue;
       ++Changed;
       if (Listed++ < 3)
         S += (S.empty() ? "" : ", ") + Line;
