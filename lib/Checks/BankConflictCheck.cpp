@@ -44,8 +44,8 @@ static std::optional<std::string> strideNote(const SharedResult &R,
       // Only the lanes along this index spread over the banks: with
       // blockDim.x = 16, 16 lanes do, not 32.
       int64_t Lanes = 32;
-      if (Dim == 0 && L.Block)
-        Lanes = std::min<int64_t>(32, L.Block->X);
+      if (auto X = L.blockExtent(0); Dim == 0 && X)
+        Lanes = std::min<int64_t>(32, *X);
       int64_t Up = std::min<int64_t>(G, (Lanes * G + 31) / 32);
       S += "lanes " + std::to_string(Banks / G) +
            " apart share a bank, so each bank is asked for up to " +
@@ -54,12 +54,14 @@ static std::optional<std::string> strideNote(const SharedResult &R,
   }
   // Only a block with rows to span has a warp spanning them: a 16x1x1
   // block's warp is its 16 threads.
-  if (L.Block && L.Block->X < 32 && Dim == 0 && L.Block->Y > 1)
-    S += "; a warp spans " +
-         std::to_string(std::min<int64_t>(
-             L.Block->Y, 32 / std::max<int64_t>(1, L.Block->X))) +
-         " values of threadIdx.y because blockDim.x is " +
-         std::to_string(L.Block->X);
+  // A partly constant block's rows are a run-time number (LaunchSpace.h:
+  // taken whole).
+  std::optional<int64_t> X = L.blockExtent(0), Y = L.blockExtent(1);
+  if (X && *X < 32 && Dim == 0 && (!Y || *Y > 1)) {
+    int64_t Rows = 32 / std::max<int64_t>(1, *X);
+    S += "; a warp spans " + std::to_string(Y ? std::min(*Y, Rows) : Rows) +
+         " values of threadIdx.y because blockDim.x is " + std::to_string(*X);
+  }
   return S;
 }
 

@@ -12,6 +12,7 @@
 
 #include "Checks/BarrierDivergenceCheck.h"
 #include "Checks/Explain.h"
+#include "Model/LaunchShape.h"
 #include "Solve/Uniformity.h"
 
 #include <algorithm>
@@ -240,12 +241,7 @@ void checkSyncWarp(const std::string &Check, const KernelModel &K,
       auto Val = [&](Symbol S) -> std::optional<int64_t> {
         if (S.Kind == SymbolKind::ThreadIdx && S.Index < 3)
           return T[S.Index];
-        if (S.Kind == SymbolKind::BlockDim && S.Index < 3)
-          return D[S.Index];
-        for (const auto &[P, V] : L.ParamValues)
-          if (S.Kind == SymbolKind::Param && P == S.Index)
-            return V;
-        return std::nullopt;
+        return launchValue(L, S);
       };
       auto G = B.Guard.evaluate(Val);
       auto M = B.WarpMask->evaluate(Val);
@@ -292,9 +288,7 @@ void checkSyncWarp(const std::string &Check, const KernelModel &K,
           auto V = C.Cond.evaluate([&](Symbol S) -> std::optional<int64_t> {
             if (S.Kind == SymbolKind::ThreadIdx && S.Index < 3)
               return T[S.Index];
-            if (S.Kind == SymbolKind::BlockDim && S.Index < 3)
-              return D[S.Index];
-            return std::nullopt;
+            return launchValue(L, S);
           });
           if (V && !*V) {
             Dg.Notes.push_back(

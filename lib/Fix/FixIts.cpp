@@ -57,6 +57,8 @@ struct Candidate {
   int64_t BytesBefore = 0, BytesAfter = 0; ///< shared per block, worst kernel
   unsigned BlocksBefore = 0, BlocksAfter = 0; ///< lowest over launches
   unsigned BlocksByThreads = 0;
+  /// Every launch of the array's kernels fixes the block's thread count.
+  bool ThreadsKnown = true;
   bool FitsStatic = true;
   std::string InMacro; ///< the macro whose definition Edits change
   std::string Describe;   ///< "pad the rows of 'tile' to 33 elements"
@@ -296,6 +298,7 @@ void measureOccupancy(const ArrayUse &U, const ArchInfo &Arch, Candidate &C) {
     for (const LaunchConfig &L : K->Launches) {
       Occupancy B = occupancy(Arch, L, Before), A = occupancy(Arch, L, Now);
       C.FitsStatic = C.FitsStatic && A.FitsStatic;
+      C.ThreadsKnown = C.ThreadsKnown && L.Block.has_value();
       if (First || B.BlocksBySmem < C.BlocksBefore) {
         C.BlocksBefore = B.BlocksBySmem;
         C.BlocksAfter = A.BlocksBySmem;
@@ -310,8 +313,9 @@ void measureOccupancy(const ArrayUse &U, const ArchInfo &Arch, Candidate &C) {
 /// every request of a block, or one (the worst) of each access when a
 /// loop's trip count is a run-time value.
 std::string costUnit(const LayoutEval &E) {
-  return E.requestsKnown() ? "wavefronts per block"
-                           : "wavefronts over one request of each access";
+  if (!E.requestsKnown())
+    return "wavefronts over one request of each access";
+  return E.perWarp() ? "wavefronts per warp" : "wavefronts per block";
 }
 
 /// "1056 -> 64 wavefronts per block, 1081344 -> 65536 per launch"; with a
@@ -342,8 +346,8 @@ std::string totals(const LayoutEval &Before, const LayoutEval &After) {
     return S + " wavefronts per request; no totals per block: a loop's "
                "trip count is a run-time value";
   }
-  std::string S = number(Before.Cost) + " -> " + number(After.Cost) +
-                  " wavefronts per block";
+  std::string S = number(Before.Cost) + " -> " + number(After.Cost) + " " +
+                  costUnit(Before);
   // Over the launch when its grid is known and has more than one block
   // (else the figures are the same).
   auto LB = Before.launchCost(), LA = After.launchCost();
@@ -366,11 +370,21 @@ std::string effect(const Candidate &C, const LayoutEval &Before,
 std::string occupancyNote(const Candidate &C, const ArchInfo &Arch) {
   std::string S = "shared memory per block " + std::to_string(C.BytesBefore) +
                   " -> " + std::to_string(C.BytesAfter) + " bytes; ";
-  std::string Limits =
-      "shared memory allows " + std::to_string(C.BlocksBefore) + " -> " +
-      std::to_string(C.BlocksAfter) +
-      " blocks per SM (the block's thread count alone allows " +
-      std::to_string(C.BlocksByThreads) + ")";
+  std::string Limits = "shared memory allows " +
+                       std::to_string(C.BlocksBefore) + " -> " +
+                       std::to_string(C.BlocksAfter) + " blocks per SM";
+  if (!C.ThreadsKnown) {
+    // How many blocks the threads allow is not known: say what it decides.
+    if (C.BlocksAfter < C.BlocksBefore)
+      return S + "on " + Arch.Name + " " + Limits +
+             "; the block's thread count is a run-time value, so occupancy "
+             "falls only where it allows more than " +
+             std::to_string(C.BlocksAfter) + " blocks per SM";
+    return S + "on " + Arch.Name + " " + Limits +
+           ", so occupancy does not change";
+  }
+  Limits += " (the block's thread count alone allows " +
+            std::to_string(C.BlocksByThreads) + ")";
   if (C.lowersOccupancy())
     return S + "this lowers occupancy on " + Arch.Name + " from " +
            std::to_string(C.occBefore()) + " to " +

@@ -42,6 +42,13 @@ bool LayoutEval::requestsKnown() const {
   return true;
 }
 
+bool LayoutEval::perWarp() const {
+  for (const AccessOutcome &O : Outcomes)
+    if (O.Launch && !O.Launch->Block)
+      return true;
+  return false;
+}
+
 std::optional<uint64_t> LayoutEval::launchCost() const {
   // A total over "the launch" only means something for one launch: an
   // array used under several shapes has no single figure.

@@ -68,6 +68,10 @@ struct LayoutEval {
   bool allIdeal() const;
   /// Whether Cost counts every request of a block (AccessOutcome).
   bool requestsKnown() const;
+  /// Whether some launch leaves the block's size a run-time value (the
+  /// assumed shape, a partly constant block): the solver then counts the
+  /// requests of one warp, not of a block.
+  bool perWarp() const;
   /// The wavefronts of every launch together, when each is known.
   std::optional<uint64_t> launchCost() const;
 };

@@ -483,8 +483,8 @@ private:
 };
 
 bool sameConfig(const LaunchConfig &A, const LaunchConfig &B) {
-  return A.Block == B.Block && A.Grid == B.Grid &&
-         A.ParamValues == B.ParamValues &&
+  return A.Block == B.Block && A.PartialBlock == B.PartialBlock &&
+         A.Grid == B.Grid && A.ParamValues == B.ParamValues &&
          A.DynamicSharedBytes == B.DynamicSharedBytes;
 }
 
@@ -695,6 +695,29 @@ bool usesHigherDims(const KernelModel &K) {
   return false;
 }
 
+/// A launch whose block has run-time extents the kernel reads, kept with
+/// its constant ones when the solver models such warps (LaunchSpace.h): an
+/// x extent that is a multiple of 32 (each warp in one row), or one that
+/// divides 32 with blockDim.z = 1 (each warp over 32 / x rows).
+std::optional<LaunchConfig> partialLaunch(const LaunchSiteIndex::Site &S) {
+  if (!S.Config || !S.Config->Block || S.Config->UnknownExtents[0])
+    return std::nullopt;
+  LaunchConfig P = *S.Config;
+  const int64_t Extent[3] = {P.Block->X, P.Block->Y, P.Block->Z};
+  for (unsigned D = 0; D < 3; ++D)
+    if (!P.UnknownExtents[D])
+      P.PartialBlock[D] = Extent[D];
+  int64_t X = Extent[0];
+  bool Rows =
+      X > 0 && 32 % X == 0 && !P.PartialBlock[1] && P.PartialBlock[2] == 1;
+  if (X % 32 != 0 && !Rows)
+    return std::nullopt;
+  P.Block.reset();
+  P.UnknownExtents = {false, false, false};
+  P.RuntimeBlock = S.BlockText;
+  return P;
+}
+
 /// Where a launch configuration comes from, for a warning about it.
 std::string sourcePhrase(LaunchSource S) {
   switch (S) {
@@ -794,6 +817,8 @@ void chooseLaunches(ASTContext &Ctx, const FunctionDecl *Kernel,
                                 S.Config->UnknownExtents[2]);
     if (S.Config && (!Partial || !usesHigherDims(K))) {
       Add(*S.Config);
+    } else if (auto P = partialLaunch(S)) {
+      Add(*P);
     } else {
       K.Remarks.emplace_back(S.Loc, S.Why);
       if (!S.BlockText.empty())

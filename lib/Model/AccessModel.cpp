@@ -26,6 +26,14 @@ static std::string locString(const SourceLoc &L) {
   return L.File + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Column);
 }
 
+std::optional<int64_t> LaunchConfig::blockExtent(unsigned D) const {
+  if (D >= 3)
+    return std::nullopt;
+  if (Block)
+    return D == 0 ? Block->X : D == 1 ? Block->Y : Block->Z;
+  return PartialBlock[D];
+}
+
 std::string LaunchConfig::describe() const {
   std::string S;
   if (Block)
@@ -33,6 +41,32 @@ std::string LaunchConfig::describe() const {
         "x" + std::to_string(Block->Z);
   switch (Source) {
   case LaunchSource::LaunchSite: {
+    if (partial()) {
+      // "block 64 x blockDim.y x 1 from the launch at f.cu:9:3
+      // (blockDim.y is a run-time value: 'dim3(64, rows)')"
+      std::string Extents, Runtime, RowsNote;
+      // A warp over several rows (Solve/LaunchSpace.h) is taken whole.
+      if (PartialBlock[0] && *PartialBlock[0] < 32)
+        RowsNote = "; blockDim.y assumed a multiple of " +
+                   std::to_string(32 / *PartialBlock[0]) +
+                   ", so that every warp is whole";
+      for (unsigned D = 0; D < 3; ++D) {
+        std::string Name = std::string("blockDim.") + "xyz"[D];
+        Extents += (D ? " x " : "") +
+                   (PartialBlock[D] ? std::to_string(*PartialBlock[D]) : Name);
+        if (!PartialBlock[D])
+          Runtime += (Runtime.empty() ? "" : " and ") + Name;
+      }
+      return "block " + Extents +
+             (DeviceSide ? " from the device-side launch at "
+                         : " from the launch at ") +
+             locString(Site) + " (" + Runtime +
+             (Runtime.find(" and ") == std::string::npos ? " is a" : " are") +
+             " run-time value" +
+             (Runtime.find(" and ") == std::string::npos ? "" : "s") +
+             (RuntimeBlock.empty() ? "" : ": '" + RuntimeBlock + "'") +
+             RowsNote + ")";
+    }
     // "block 128x1x1 from the launch at f.cu:9:3 (its y extent is not a
     // constant; the kernel does not read threadIdx.y or blockDim.y)"
     std::string Unknown;

@@ -349,15 +349,22 @@ struct LaunchConfig {
   /// Block holds 1 for them, which stands for every value only because
   /// the kernel reads neither threadIdx nor blockDim in that dimension.
   std::array<bool, 3> UnknownExtents = {false, false, false};
-  std::optional<BlockShape> Block; ///< nullopt only for Assumed
+  /// nullopt for Assumed, and for a partly constant block (partial()).
+  std::optional<BlockShape> Block;
+  /// LaunchSite only, with Block nullopt: the launch's block has extents
+  /// that are run-time values and the kernel reads them (dim3(64, rows)
+  /// with threadIdx.y in an index). The extents that are compile-time
+  /// constants; the solver keeps the others as parameters (docs/model.md,
+  /// "Partly constant blocks").
+  std::array<std::optional<int64_t>, 3> PartialBlock;
   std::optional<std::array<int64_t, 3>> Grid;
   /// (Param id, value) for parameters bound to constants at this launch.
   std::vector<std::pair<unsigned, int64_t>> ParamValues;
   /// Extra dynamic shared memory bytes (third <<<>>> argument) when known.
   std::optional<int64_t> DynamicSharedBytes;
-  /// Assumed only: the block argument of the launch at Site, whose extents
-  /// the analysis needs but which are not compile-time constants
-  /// ("nthreads"), and how many more such launches there are.
+  /// Assumed and partial(): the block argument of the launch at Site, whose
+  /// extents the analysis needs but which are not all compile-time
+  /// constants ("nthreads"), and how many more such launches there are.
   std::string RuntimeBlock;
   unsigned MoreRuntimeLaunches = 0;
   /// Assumed only: why no shape stands for the launches at all, when the
@@ -367,6 +374,10 @@ struct LaunchConfig {
   std::string NotModelled;
 
   std::string describe() const; ///< "block 32x8x1 from launch at f.cu:40:3"
+  /// A launch site whose block the kernel reads in a run-time extent.
+  bool partial() const { return !Block && Source == LaunchSource::LaunchSite; }
+  /// The extent of blockDim in dimension D when the launch fixes it.
+  std::optional<int64_t> blockExtent(unsigned D) const;
 };
 
 /// What nvcc emitted for one source line of a kernel (issue 12, part 3), read

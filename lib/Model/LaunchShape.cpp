@@ -60,9 +60,44 @@ std::optional<std::string> launchShapeProblem(const ArchInfo &Arch,
   if (L.Block)
     if (auto P = blockShapeProblem(Arch, *L.Block))
       return P;
+  if (L.partial()) {
+    // Each constant extent within its own limit, their product within the
+    // block's: the run-time extents are at least 1.
+    BlockShape Known{L.PartialBlock[0].value_or(1),
+                     L.PartialBlock[1].value_or(1),
+                     L.PartialBlock[2].value_or(1)};
+    if (auto P = blockShapeProblem(Arch, Known))
+      return P;
+  }
   if (L.Grid)
     return gridShapeProblem(Arch, *L.Grid);
   return std::nullopt;
+}
+
+std::optional<int64_t> launchValue(const LaunchConfig &L, Symbol S) {
+  switch (S.Kind) {
+  case SymbolKind::BlockDim:
+    return L.blockExtent(S.Index);
+  case SymbolKind::GridDim:
+    if (L.Grid && S.Index < 3)
+      return (*L.Grid)[S.Index];
+    return std::nullopt;
+  case SymbolKind::Param:
+    for (const auto &[Id, V] : L.ParamValues)
+      if (Id == S.Index)
+        return V;
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::function<std::optional<Expr>(Symbol)> bindLaunch(const LaunchConfig &L) {
+  return [&L](Symbol S) -> std::optional<Expr> {
+    if (auto V = launchValue(L, S))
+      return Expr(*V);
+    return std::nullopt;
+  };
 }
 
 } // namespace warplint

@@ -1,9 +1,11 @@
-//===- LaunchShape.h - Is a launch shape one the target can run? -*- C++ -*-===//
+//===- LaunchShape.h - Is a launch shape one the target can run? -*- C++
+//-*-===//
 //
 // One validation for every source of a block or grid shape: launch sites,
 // --block-dim, `// warplint: block-dim(...)` comments, __launch_bounds__ and
 // .warplint.yaml. The limits come from the architecture table (Arch.h); a
-// shape outside them is never analyzed.
+// shape outside them is never analyzed. And the one binding of a launch's
+// values to the kernel's symbols.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,7 @@
 #include "Model/Arch.h"
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -34,6 +37,16 @@ gridShapeProblem(const ArchInfo &Arch, const std::array<int64_t, 3> &Grid);
 /// The block's problem, else the grid's (when known).
 std::optional<std::string> launchShapeProblem(const ArchInfo &Arch,
                                               const LaunchConfig &L);
+
+/// The values one launch gives the kernel's launch symbols: the blockDim
+/// extents it fixes (LaunchConfig::blockExtent), gridDim when the grid is
+/// known, parameters bound to constants; nullopt for every other symbol.
+/// Every analysis of a launch (solver, uniformity, barriers) binds through
+/// this one map. L must outlive the result.
+std::function<std::optional<Expr>(Symbol)> bindLaunch(const LaunchConfig &L);
+
+/// The same as integers, for evaluating under the launch.
+std::optional<int64_t> launchValue(const LaunchConfig &L, Symbol S);
 
 } // namespace warplint
 

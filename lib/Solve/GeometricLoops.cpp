@@ -110,6 +110,8 @@ Interval symbolRange(const KernelModel &K, Symbol S, bool Assumed) {
   case SymbolKind::Uniform:
     if (Assumed && S == assumedWarpBaseX())
       return Interval::of(0, 31);
+    if (Assumed && S == assumedWarpBaseY())
+      return Interval::of(0, 511); // rows of 16 or fewer threads
     if (Assumed && S == assumedBlockDimX32())
       return Interval::of(1, 32);
     return Interval::any();

@@ -3,6 +3,7 @@
 #include "Solve/Space.h"
 
 #include "Solve/GeometricLoops.h"
+#include "Solve/LaunchSpace.h"
 #include "Solve/Opaque.h"
 
 #include <algorithm>
@@ -16,6 +17,7 @@ namespace warplint {
 // Indices far above anything the front end numbers.
 Symbol assumedWarpBaseX() { return {SymbolKind::Uniform, 0x40000000u}; }
 Symbol assumedBlockDimX32() { return {SymbolKind::Uniform, 0x40000001u}; }
+Symbol assumedWarpBaseY() { return {SymbolKind::Uniform, 0x40000002u}; }
 Symbol strideLoopSymbol(unsigned LoopId) {
   return {SymbolKind::Uniform, 0x40001000u + LoopId};
 }
@@ -65,7 +67,7 @@ std::optional<int64_t> freeSymbolLowerBound(const KernelModel &K, Symbol S) {
   case SymbolKind::GridDim:
     return 1;
   case SymbolKind::Uniform:
-    if (S == assumedWarpBaseX())
+    if (S == assumedWarpBaseX() || S == assumedWarpBaseY())
       return 0;
     if (S == assumedBlockDimX32())
       return 1;
@@ -328,59 +330,16 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
     return A.UnknownReason.empty() ? std::string("address not modelled")
                                    : A.UnknownReason;
 
-  if (!L.NotModelled.empty())
-    return L.NotModelled;
-  S.Assumed = !L.Block.has_value();
-  if (S.Assumed) {
-    S.Display[assumedBlockDimX32()] = {32, "blockDim.x", false};
-    S.Display[assumedWarpBaseX()] = {32, "threadIdx.x - threadIdx.x % 32",
-                                     true};
-  }
+  LaunchBinding Launch;
+  if (auto Why = bindLaunchShape(L, S, Launch))
+    return Why;
+  const auto &Bind = Launch.Bind;
   S.Bytes = A.Bytes;
-  // A block extent that is not a compile-time constant stands for every
-  // value (LaunchConfig::UnknownExtents): the blocks are known, their warps
-  // are not, so no totals over the launch.
-  if (!L.UnknownExtents[0] && !L.UnknownExtents[1] && !L.UnknownExtents[2])
-    S.Grid = L.Grid;
-  if (!S.Assumed) {
-    S.Dim[0] = L.Block->X;
-    S.Dim[1] = L.Block->Y;
-    S.Dim[2] = L.Block->Z;
-    if (S.Dim[0] < 1 || S.Dim[1] < 1 || S.Dim[2] < 1)
-      return std::string("invalid block shape");
-    S.Threads = S.Dim[0] * S.Dim[1] * S.Dim[2];
-    S.Warps = unsigned((S.Threads + 31) / 32);
-  }
-
-  // The launch binds blockDim, gridDim and constant arguments.
-  auto Bind = [&](Symbol Sym) -> std::optional<Expr> {
-    switch (Sym.Kind) {
-    case SymbolKind::BlockDim:
-      if (!S.Assumed)
-        return Expr(S.Dim[Sym.Index < 3 ? Sym.Index : 0]);
-      if (Sym.Index == 0)
-        return Expr::symbol(assumedBlockDimX32()) * Expr(32);
-      return std::nullopt;
-    case SymbolKind::GridDim:
-      if (L.Grid && Sym.Index < 3)
-        return Expr((*L.Grid)[Sym.Index]);
-      return std::nullopt;
-    case SymbolKind::Param:
-      for (const auto &PV : L.ParamValues)
-        if (PV.first == Sym.Index)
-          return Expr(PV.second);
-      return std::nullopt;
-    case SymbolKind::ThreadIdx:
-      if (S.Assumed && Sym.Index == 0)
-        return Expr::threadIdx(0) + Expr::symbol(assumedWarpBaseX()) * 32;
-      return std::nullopt;
-    default:
-      return std::nullopt;
-    }
-  };
 
   if (A.ByteOffset) {
     S.Offset = A.ByteOffset->substitute(Bind);
+    if (S.RowLanes)
+      S.ThreadOffset = A.ByteOffset->substitute(Launch.Constants);
   } else {
     S.DataAddress = true;
     S.BoundReason = A.UnknownReason;
@@ -532,6 +491,9 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
         FreeSet.insert(Sym);
   }
   S.Free.assign(FreeSet.begin(), FreeSet.end());
+  // The warps of a row of a partly constant block: W has these values only.
+  if (!Launch.WarpValues.empty() && FreeSet.count(assumedWarpBaseX()))
+    S.GeometricLoops.push_back({~0u, assumedWarpBaseX(), Launch.WarpValues});
 
   // The remaining loops only repeat the request.
   for (unsigned Id : A.Loops) {

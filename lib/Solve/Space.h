@@ -26,6 +26,9 @@ namespace warplint {
 /// threadIdx.x = 32 * WarpBaseX + lane, blockDim.x = 32 * BlockDimX32.
 Symbol assumedWarpBaseX();
 Symbol assumedBlockDimX32();
+/// A warp that spans rows of a partly constant block (LaunchSpace.h): its
+/// first row is (32 / blockDim.x) * WarpBaseY.
+Symbol assumedWarpBaseY();
 /// The invented free symbol W of a stride loop (see SolveSpace::StrideLoops):
 /// the loop variable is Init + Multiple * W.
 Symbol strideLoopSymbol(unsigned LoopId);
@@ -49,6 +52,14 @@ struct SolveSpace {
   /// threadIdx.y/z free and uniform over the warp.
   bool Assumed = false;
   int64_t Dim[3] = {32, 1, 1};
+  /// Assumed for a partly constant block whose x extent divides 32
+  /// (LaunchSpace.h): that extent; a warp's lane l is thread
+  /// (l % RowLanes, l / RowLanes + (32 / RowLanes) * assumedWarpBaseY()).
+  /// 0 otherwise.
+  int64_t RowLanes = 0;
+  /// With RowLanes: the offset in threadIdx terms (the launch's constants
+  /// bound), whose per-thread strides the notes explain.
+  std::optional<Expr> ThreadOffset;
   int64_t Threads = 32;
   unsigned Warps = 1;
   unsigned Bytes = 4; ///< width of one lane's access

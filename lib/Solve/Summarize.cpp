@@ -49,8 +49,11 @@ struct CaseOutcome {
 
 } // namespace
 
-StrideInfo strides(const SolveSpace &S, const Expr &Offset) {
+StrideInfo strides(const SolveSpace &S, const Expr &Bound) {
   StrideInfo SI;
+  // A warp over rows has lane terms (l % X, l / X) in the bound offset: the
+  // strides are the source's, along threadIdx.x.
+  const Expr &Offset = S.RowLanes && S.ThreadOffset ? *S.ThreadOffset : Bound;
   for (unsigned D = 0; D < 3; ++D) {
     Symbol T{SymbolKind::ThreadIdx, D};
     std::string Why;
@@ -78,10 +81,19 @@ LaneWitness laneWitness(const SolveSpace &S, const RequestView &R, int Lane,
     for (unsigned D = 0; D < 3; ++D)
       W.Thread[D] = R.Threads[I][D];
   }
-  if (S.Assumed)
+  if (S.Assumed && S.RowLanes) {
+    // A warp over rows (LaunchSpace.h): the lane names the thread.
+    int64_t Rows = 32 / S.RowLanes;
+    W.Thread[0] = W.Lane % S.RowLanes;
+    W.Thread[1] = W.Lane / S.RowLanes;
+    for (const auto &FV : Values)
+      if (FV.first == assumedWarpBaseY())
+        W.Thread[1] += Rows * FV.second;
+  } else if (S.Assumed) {
     for (const auto &FV : Values)
       if (FV.first == assumedWarpBaseX())
         W.Thread[0] += 32 * FV.second;
+  }
   return W;
 }
 
@@ -599,7 +611,8 @@ Summary solve(const KernelModel &K, const SolveSpace &Given, int64_t Modulus,
       W.Bindings.push_back(
           {S.Loops[S.Relevant[I]].VarName, B.WorstRequest.Point[I]});
     for (const auto &FV : B.Values)
-      W.Bindings.push_back({S.Name(FV.first), FV.second});
+      if (!(S.RowLanes && FV.first == assumedWarpBaseY())) // in the threads
+        W.Bindings.push_back({S.Name(FV.first), FV.second});
     Sum.Example = std::move(W);
   }
   return Sum;

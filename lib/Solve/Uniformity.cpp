@@ -18,6 +18,7 @@
 
 #include "Solve/Uniformity.h"
 
+#include "Model/LaunchShape.h"
 #include "Solve/IslAdapter.h"
 #include "Solve/IslText.h"
 
@@ -47,23 +48,6 @@ bool isIteration(Symbol S) {
 bool isOpaque(Symbol S) {
   return S.Kind == SymbolKind::Uniform && S.Index >= OpaqueBase &&
          S.Index < IterationBase;
-}
-
-std::function<std::optional<Expr>(Symbol)>
-launchBinding(const LaunchConfig &L) {
-  return [&L](Symbol S) -> std::optional<Expr> {
-    if (S.Kind == SymbolKind::BlockDim && L.Block && S.Index < 3) {
-      int64_t D[3] = {L.Block->X, L.Block->Y, L.Block->Z};
-      return Expr(D[S.Index]);
-    }
-    if (S.Kind == SymbolKind::GridDim && L.Grid && S.Index < 3)
-      return Expr((*L.Grid)[S.Index]);
-    if (S.Kind == SymbolKind::Param)
-      for (const auto &[Id, V] : L.ParamValues)
-        if (Id == S.Index)
-          return Expr(V);
-    return std::nullopt;
-  };
 }
 
 /// Pushes negations down to comparisons (ISL has no "not" of a formula).
@@ -179,7 +163,7 @@ class Question {
 public:
   Question(const KernelModel &K, const LaunchConfig &L,
            const UniformityOptions &Opts)
-      : K(K), L(L), Opts(Opts), Bind(launchBinding(L)) {}
+      : K(K), L(L), Opts(Opts), Bind(bindLaunch(L)) {}
 
   UniformityResult decide(Predicate P);
 
@@ -713,7 +697,7 @@ UniformityResult decideTripCount(const KernelModel &K, unsigned LoopId,
                Lp.UnknownReason + ")";
     return R;
   }
-  auto Bind = launchBinding(L);
+  auto Bind = bindLaunch(L);
   Predicate Cond = Lp.Condition.substitute(Bind);
   Expr Init = Lp.Init.substitute(Bind);
   Symbol Var{SymbolKind::LoopVar, Lp.Id};

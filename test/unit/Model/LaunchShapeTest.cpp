@@ -70,4 +70,48 @@ TEST(LaunchShape, LaunchChecksBlockThenGrid) {
             "block dimension x is 2048, more than the 1024 allowed on sm_90");
 }
 
+TEST(LaunchShape, PartlyConstantBlocksCheckTheirConstantExtents) {
+  ArchInfo A = sm90();
+  LaunchConfig L;
+  L.Source = LaunchSource::LaunchSite;
+  L.PartialBlock = {2048, std::nullopt, 1};
+  ASSERT_TRUE(L.partial());
+  EXPECT_EQ(launchShapeProblem(A, L),
+            "block dimension x is 2048, more than the 1024 allowed on sm_90");
+  L.PartialBlock = {64, std::nullopt, 128};
+  EXPECT_EQ(launchShapeProblem(A, L),
+            "block dimension z is 128, more than the 64 allowed on sm_90");
+  L.PartialBlock = {64, std::nullopt, 32};
+  EXPECT_EQ(launchShapeProblem(A, L),
+            "block 64x1x32 has 2048 threads, more than the 1024 allowed on "
+            "sm_90");
+  L.PartialBlock = {64, std::nullopt, 1};
+  EXPECT_FALSE(launchShapeProblem(A, L));
+}
+
+TEST(LaunchShape, OneBindingOfTheLaunchsValues) {
+  LaunchConfig L;
+  L.Source = LaunchSource::LaunchSite;
+  L.PartialBlock = {16, std::nullopt, 1};
+  L.Grid = std::array<int64_t, 3>{8, 2, 1};
+  L.ParamValues = {{1, 42}};
+  auto Bind = bindLaunch(L);
+  auto Value = [&](SymbolKind K, unsigned I) -> std::optional<int64_t> {
+    auto E = Bind({K, I});
+    return E ? E->asConst() : std::nullopt;
+  };
+  EXPECT_EQ(Value(SymbolKind::BlockDim, 0), 16);
+  EXPECT_EQ(Value(SymbolKind::BlockDim, 1), std::nullopt); // run-time
+  EXPECT_EQ(Value(SymbolKind::BlockDim, 2), 1);
+  EXPECT_EQ(Value(SymbolKind::GridDim, 0), 8);
+  EXPECT_EQ(Value(SymbolKind::Param, 1), 42);
+  EXPECT_EQ(Value(SymbolKind::Param, 0), std::nullopt);
+  EXPECT_EQ(Value(SymbolKind::ThreadIdx, 0), std::nullopt);
+  // A known block binds every extent; the assumed shape none.
+  L.Block = BlockShape{32, 4, 2};
+  EXPECT_EQ(launchValue(L, {SymbolKind::BlockDim, 1}), 4);
+  LaunchConfig Assumed;
+  EXPECT_EQ(launchValue(Assumed, {SymbolKind::BlockDim, 0}), std::nullopt);
+}
+
 } // namespace
