@@ -3,6 +3,7 @@
 #include "Solve/Enumerate.h"
 
 #include "Solve/CompiledExpr.h"
+#include "Solve/SourceTerms.h"
 
 #include <algorithm>
 #include <map>
@@ -343,12 +344,13 @@ enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
     --Budget;
     auto Active = Guard.run(E);
     if (!Active)
-      return error("cannot evaluate the guard '" + S.Guard.str(S.Name) + "'");
+      return error("cannot evaluate the guard '" + sourceTerms(S.Guard, S) +
+                   "'");
     if (!*Active)
       return {};
     auto Addr = Address.run(E);
     if (!Addr)
-      return error("cannot evaluate the address '" + S.Offset.str(S.Name) +
+      return error("cannot evaluate the address '" + sourceTerms(S.Offset, S) +
                    "' (division by zero or overflow)");
     R.Lanes.push_back({Lane, *Addr});
     R.Threads.push_back({E.Thread[0], E.Thread[1], E.Thread[2]});
@@ -401,10 +403,11 @@ enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
           L.LanePart = smallSum(LaneTerms, E);
       }
     auto GuardError = [&] {
-      return error("cannot evaluate the guard '" + S.Guard.str(S.Name) + "'");
+      return error("cannot evaluate the guard '" + sourceTerms(S.Guard, S) +
+                   "'");
     };
     auto AddressError = [&] {
-      return error("cannot evaluate the address '" + S.Offset.str(S.Name) +
+      return error("cannot evaluate the address '" + sourceTerms(S.Offset, S) +
                    "' (division by zero or overflow)");
     };
 

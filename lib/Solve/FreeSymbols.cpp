@@ -5,6 +5,7 @@
 #include "Solve/HardwareRules.h"
 #include "Solve/MaskAtoms.h"
 #include "Solve/Polynomial.h"
+#include "Solve/SourceTerms.h"
 
 #include <algorithm>
 #include <map>
@@ -46,18 +47,17 @@ std::string productReason(const Expr &A, const Expr &B,
 
 std::optional<AdditiveSplit>
 splitAdditive(const Expr &E, const std::function<bool(Symbol)> &InSet,
-              const std::function<std::string(Symbol)> &Name,
-              std::string &Why) {
+              const SolveSpace &Space, std::string &Why) {
   if (!uses(E, InSet))
     return AdditiveSplit{{}, E};
   switch (E.kind()) {
   case ExprKind::Sym:
     return AdditiveSplit{{{E.symbolValue(), 1}}, Expr(0)};
   case ExprKind::Add: {
-    auto L = splitAdditive(E.lhs(), InSet, Name, Why);
+    auto L = splitAdditive(E.lhs(), InSet, Space, Why);
     if (!L)
       return std::nullopt;
-    auto R = splitAdditive(E.rhs(), InSet, Name, Why);
+    auto R = splitAdditive(E.rhs(), InSet, Space, Why);
     if (!R)
       return std::nullopt;
     for (auto &[S, C] : R->Coef)
@@ -85,10 +85,10 @@ splitAdditive(const Expr &E, const std::function<bool(Symbol)> &InSet,
       Other = &E.rhs();
     }
     if (!C) {
-      Why = productReason(E.lhs(), E.rhs(), InSet, Name);
+      Why = productReason(E.lhs(), E.rhs(), InSet, Space.Name);
       return std::nullopt;
     }
-    auto In = splitAdditive(*Other, InSet, Name, Why);
+    auto In = splitAdditive(*Other, InSet, Space, Why);
     if (!In)
       return std::nullopt;
     for (auto &[S, K] : In->Coef)
@@ -103,10 +103,10 @@ splitAdditive(const Expr &E, const std::function<bool(Symbol)> &InSet,
     std::string Free;
     for (Symbol S : E.symbols())
       if (InSet(S)) {
-        Free = Name(S);
+        Free = sourceName(S, Space);
         break;
       }
-    Why = "address depends on '" + Free + "' inside '" + E.str(Name) +
+    Why = "address depends on '" + Free + "' inside '" + sourceTerms(E, Space) +
           "', not only added";
     return std::nullopt;
   }
@@ -257,22 +257,22 @@ std::optional<std::string> collectAtoms(const Predicate &P, const SolveSpace &S,
         Free.insert(Sym);
     if (Free.empty())
       return std::nullopt;
-    std::string Cond = P.str(S.Name);
+    std::string Cond = sourceTerms(P, S);
     if (auto Pair = matchGuardPair(Pairs, D, S)) {
       Atoms.push_back({Pair->Fresh, Pair->Coef, Pair->Rest});
       return std::nullopt;
     }
     if (Free.size() > 1)
       return "active lanes depend on '" + Cond + "', which uses '" +
-             S.Name(*Free.begin()) + "' and '" + S.Name(*++Free.begin()) +
-             "' together";
+             sourceName(*Free.begin(), S) + "' and '" +
+             sourceName(*++Free.begin(), S) + "' together";
     Symbol U = *Free.begin();
     std::string Why;
     auto Split = splitAdditive(
-        D, [&](Symbol Sym) { return Sym == U; }, S.Name, Why);
+        D, [&](Symbol Sym) { return Sym == U; }, S, Why);
     if (!Split)
       return "active lanes depend on '" + Cond + "' non-linearly in '" +
-             S.Name(U) + "'";
+             sourceName(U, S) + "'";
     Atoms.push_back({U, Split->Coef[U], Split->Rest});
     return std::nullopt;
   }
@@ -334,8 +334,8 @@ freeSymbolGrain(const SolveSpace &S, int64_t Modulus,
       // u times a lane-varying value: one such u, of degree one, is
       // reduced by its window (LaneProduct); anything more is not.
       if (Free.size() != 1 || (Product && !(Product->Sym == Free.front())))
-        return "address depends on the product of " + Varying->str(S.Name) +
-               " and '" + S.Name(Free.front()) + "'";
+        return "address depends on the product of " + sourceTerms(*Varying, S) +
+               " and '" + sourceName(Free.front(), S) + "'";
       if (!Product)
         Product = LaneProduct{Free.front(), 0, Expr(0)};
       Product->Step = std::gcd(Product->Step, Abs(C));

@@ -41,7 +41,7 @@ struct AdditiveSplit {
 /// than added with a constant coefficient.
 std::optional<AdditiveSplit>
 splitAdditive(const Expr &E, const std::function<bool(Symbol)> &InSet,
-              const std::function<std::string(Symbol)> &Name, std::string &Why);
+              const SolveSpace &Space, std::string &Why);
 
 /// A free symbol u multiplied by a value that differs between the lanes of
 /// a request (ty * pitch when threadIdx.y varies within a warp). Lanes with

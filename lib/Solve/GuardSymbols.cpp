@@ -3,6 +3,7 @@
 #include "Solve/GuardSymbols.h"
 
 #include "Solve/FreeSymbols.h"
+#include "Solve/SourceTerms.h"
 
 #include <algorithm>
 #include <map>
@@ -25,7 +26,7 @@ std::optional<std::pair<Coefs, Expr>> freeSplit(const Expr &D,
                                                 const SolveSpace &S) {
   std::string Why;
   auto Split = splitAdditive(
-      D, [&](Symbol Sym) { return S.reduced(Sym); }, S.Name, Why);
+      D, [&](Symbol Sym) { return S.reduced(Sym); }, S, Why);
   if (!Split)
     return std::nullopt;
   Coefs Out;
@@ -175,9 +176,9 @@ std::optional<SolveSpace> decoupledGuards(const SolveSpace &S) {
       Expr Sum(0);
       for (const auto &[Sym, V] : C)
         Sum = Sum + Expr(V) * Expr::symbol(Sym);
-      Names[It->second] = Sum.str(S.Name);
+      Names[It->second] = sourceTerms(Sum, S);
       if (First.empty())
-        First = "active lanes depend on '" + Leaf.str(S.Name) +
+        First = "active lanes depend on '" + sourceTerms(Leaf, S) +
                 "', bounded over every value of '" + Names[It->second] + "'";
     }
     return Predicate::cmp(Leaf.cmpKind(),
@@ -262,7 +263,7 @@ std::optional<SolveSpace> blockGuardsAside(const SolveSpace &S) {
   std::string Said;
   std::set<Symbol> Gone;
   for (const Predicate &C : Aside) {
-    Said += (Said.empty() ? "" : " && ") + C.str(S.Name);
+    Said += (Said.empty() ? "" : " && ") + sourceTerms(C, S);
     for (Symbol Sym : C.symbols())
       Gone.insert(Sym);
   }
@@ -315,7 +316,7 @@ std::optional<GuardPairAtom> matchGuardPair(const std::vector<GuardPair> &Pairs,
     if (*C != Want)
       return std::nullopt;
     std::string Why;
-    auto Split = splitAdditive(D, IsFree, S.Name, Why);
+    auto Split = splitAdditive(D, IsFree, S, Why);
     if (!Split)
       return std::nullopt;
     return GuardPairAtom{P.Fresh, Sign, Split->Rest};

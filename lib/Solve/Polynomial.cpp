@@ -2,6 +2,8 @@
 
 #include "Solve/Polynomial.h"
 
+#include "Solve/SourceTerms.h"
+
 #include <algorithm>
 
 namespace warplint {
@@ -90,10 +92,10 @@ std::string notOnlyAdded(const Expr &Atom, const SolveSpace &S) {
   std::string Free;
   for (Symbol Sym : Atom.symbols())
     if (S.reduced(Sym)) {
-      Free = S.Name(Sym);
+      Free = sourceName(Sym, S);
       break;
     }
-  return "address depends on '" + Free + "' inside '" + Atom.str(S.Name) +
+  return "address depends on '" + Free + "' inside '" + sourceTerms(Atom, S) +
          "', not only added";
 }
 

@@ -5,6 +5,7 @@
 #include "Solve/GeometricLoops.h"
 #include "Solve/LaunchSpace.h"
 #include "Solve/Opaque.h"
+#include "Solve/SourceTerms.h"
 
 #include <algorithm>
 #include <climits>
@@ -149,7 +150,10 @@ std::optional<std::string> replaceStrideLoops(const Access &A, SolveSpace &S) {
     Value[Id] = Lp.Init.substitute(Replace) + Expr::symbol(W) * Expr(M);
     // Named by what it counts from, in the loop's own terms: `(i - tid)`
     // for a grid-stride loop `for (i = tid; ...; i += gridDim.x * ...)`.
-    std::string Start = "(" + Lp.VarName + " - " + Lp.Init.str(S.Name) + ")";
+    std::string From = sourceTerms(Lp.Init, S);
+    if (Lp.Init.kind() == ExprKind::Add) // i - (a + b), not i - a + b
+      From = "(" + From + ")";
+    std::string Start = "(" + Lp.VarName + " - " + From + ")";
     Names[W] = Lp.StepExpr ? (M == 1 ? Start : Start + " / " + std::to_string(M))
                            : "the iteration of '" + Lp.VarName + "'";
     S.StrideLoops.push_back(Id);

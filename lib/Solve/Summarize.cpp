@@ -58,7 +58,7 @@ StrideInfo strides(const SolveSpace &S, const Expr &Bound) {
     Symbol T{SymbolKind::ThreadIdx, D};
     std::string Why;
     auto Split = splitAdditive(
-        Offset, [&](Symbol X) { return X == T; }, S.Name, Why);
+        Offset, [&](Symbol X) { return X == T; }, S, Why);
     if (Split)
       SI.BytesPerThread[D] = Split->Coef.count(T) ? Split->Coef[T] : 0;
   }
