@@ -33,12 +33,13 @@ class FixVerifier;
 /// fix of one of its notes; null when it has none.
 const Fix *preferredFix(const Diagnostic &D);
 
-/// The preferred fixes' edits by file, without duplicates (diagnostics on
-/// the same array carry the same fix). A fix that overlaps an edit already
-/// taken with different text is dropped whole, with a line in Dropped.
 /// A wavefront count as notes print it: an integer when it is one, else one
 /// decimal ("1056", "3.5").
 std::string formatWavefronts(double V);
+
+/// The preferred fixes' edits by file, without duplicates (diagnostics on
+/// the same array carry the same fix). A fix that overlaps an edit already
+/// taken with different text is dropped whole, with a line in Dropped.
 
 std::map<std::string, std::vector<TextEdit>>
 collectEdits(const std::vector<Diagnostic> &Diags,

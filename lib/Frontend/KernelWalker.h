@@ -131,6 +131,10 @@ struct AbsValue {
   bool isUnknown() const { return K == Kind::Unknown; }
 };
 
+/// A value usable in floating-point folding: a Real, or an integer constant
+/// (`-x` is evaluated as -1 * x).
+std::optional<double> realValue(const AbsValue &V);
+
 /// An lvalue: a local variable, a place in a memory object, or unknown.
 struct LValue {
   enum class Kind { Unknown, Var, Memory };

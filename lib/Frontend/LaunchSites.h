@@ -1,11 +1,14 @@
-//===- LaunchSites.h - Block shapes and argument values of launches -*- C++ -*-//
+//===- LaunchSites.h - Block shapes and argument values of launches -*- C++
+//-*-//
 //
-// Finds every kernel<<<grid, block, smem>>>(args) in the translation unit's
-// host code and turns the constant parts into LaunchConfigs, then chooses,
-// per kernel, the configurations to analyze. Precedence (first that gives at
-// least one shape wins): launch sites > --block-dim > the
-// `// warplint: block-dim(X,Y,Z)` annotation > __launch_bounds__(N) (N x 1 x
-// 1) > one Assumed configuration without a block shape.
+// Finds every kernel<<<grid, block, smem>>>(args) and runtime API launch in
+// the translation unit and turns the constant parts into LaunchConfigs
+// (LaunchSites.cpp), then chooses, per kernel, the configurations to
+// analyze (LaunchChoice.cpp). Precedence (first that gives at least one
+// shape wins): launch sites > --block-dim > the `// warplint:
+// block-dim(X,Y,Z)` annotation > .warplint.yaml BlockShapes >
+// __launch_bounds__(N) (N x 1 x 1) > the kernel's own conditions on
+// blockDim > one Assumed configuration without a block shape.
 //
 //===----------------------------------------------------------------------===//
 

@@ -6,6 +6,7 @@
 #include "Solve/LaunchSpace.h"
 #include "Solve/Opaque.h"
 #include "Solve/SourceTerms.h"
+#include "Solve/SpaceSteps.h"
 
 #include <algorithm>
 #include <climits>
@@ -111,69 +112,6 @@ bool SolveSpace::warpUniform(Symbol Sym) const {
 
 namespace {
 
-/// Finds the stride loops of A (see SolveSpace::StrideLoops) and replaces
-/// their variables in the offset, the guard and the other loops' bounds.
-std::optional<std::string> replaceStrideLoops(const Access &A, SolveSpace &S) {
-  auto HasFree = [&](const std::vector<Symbol> &Syms) {
-    for (Symbol Sym : Syms)
-      if (isFreeSymbol(Sym, S.Assumed))
-        return true;
-    return false;
-  };
-  std::map<unsigned, Expr> Value;
-  std::map<Symbol, std::string> Names;
-  auto Replace = [&](Symbol Sym) -> std::optional<Expr> {
-    if (Sym.Kind != SymbolKind::LoopVar)
-      return std::nullopt;
-    auto It = Value.find(Sym.Index);
-    if (It == Value.end())
-      return std::nullopt;
-    return It->second;
-  };
-  for (unsigned Id : A.Loops) {
-    if (Id >= S.Loops.size())
-      return std::string("loop id out of range");
-    Loop &Lp = S.Loops[Id];
-    if (!Lp.UnknownReason.empty() || Lp.Condition.hasUnknown() ||
-        Lp.Step != Loop::StepKind::Add)
-      continue;
-    // Loops the enumeration can walk stay exact (and counted).
-    if (!Lp.StepExpr && !HasFree(Lp.Init.symbols()) &&
-        !HasFree(Lp.Condition.symbols()))
-      continue;
-    // t * step is a multiple of M for every iteration t: the variable is
-    // Init + M * W for some block-uniform W.
-    int64_t M = Lp.StepExpr ? knownMultiple(*Lp.StepExpr) : Lp.StepValue;
-    if (M == 0)
-      return "the step of loop '" + Lp.VarName + "' is zero";
-    Symbol W = strideLoopSymbol(Id);
-    Value[Id] = Lp.Init.substitute(Replace) + Expr::symbol(W) * Expr(M);
-    // Named by what it counts from, in the loop's own terms: `(i - tid)`
-    // for a grid-stride loop `for (i = tid; ...; i += gridDim.x * ...)`.
-    std::string From = sourceTerms(Lp.Init, S);
-    if (Lp.Init.kind() == ExprKind::Add) // i - (a + b), not i - a + b
-      From = "(" + From + ")";
-    std::string Start = "(" + Lp.VarName + " - " + From + ")";
-    Names[W] = Lp.StepExpr ? (M == 1 ? Start : Start + " / " + std::to_string(M))
-                           : "the iteration of '" + Lp.VarName + "'";
-    S.StrideLoops.push_back(Id);
-  }
-  if (Value.empty())
-    return std::nullopt;
-  S.Offset = S.Offset.substitute(Replace);
-  S.Guard = S.Guard.substitute(Replace);
-  for (Loop &Lp : S.Loops) {
-    Lp.Init = Lp.Init.substitute(Replace);
-    Lp.Condition = Lp.Condition.substitute(Replace);
-  }
-  auto Inner = S.Name;
-  S.Name = [Inner, Names](Symbol X) {
-    auto It = Names.find(X);
-    return It != Names.end() ? It->second : Inner(X);
-  };
-  return std::nullopt;
-}
-
 /// Replaces block-uniform Unknown nodes by true ("some blocks execute it").
 Predicate dropUniformUnknowns(const Predicate &P) {
   return mapLeaves(P, [](const Predicate &L) {
@@ -204,6 +142,8 @@ const Predicate *firstUniformUnknown(const Predicate &P) {
   return nullptr;
 }
 
+} // namespace
+
 std::string threadDependentReason(const Predicate &P) {
   const Predicate *U = firstThreadDependentUnknown(P);
   if (!U || U->unknownReasons().empty())
@@ -224,6 +164,8 @@ bool threadDependentUnknownsFromData(const Predicate &P) {
       return false;
   return true;
 }
+
+namespace {
 
 /// The reason of the first thread-dependent unknown that is not data.
 std::string firstNotDataReason(const Predicate &P) {
@@ -278,9 +220,79 @@ Predicate decideDataConditions(const Predicate &P, bool Widest,
   }
 }
 
-template <typename T> void addSymbols(const T &X, std::set<Symbol> &Out) {
-  for (Symbol S : X.symbols())
-    Out.insert(S);
+/// Binds the guard: block-uniform unknowns that only decide whether the
+/// block runs the access are set aside (said in GuardNote), data
+/// conditions give the widest and narrowest guards of a bounded space; the
+/// reason when the lanes cannot be known.
+std::optional<std::string>
+bindGuard(const Access &A,
+          const std::function<std::optional<Expr>(Symbol)> &Bind, bool Bounded,
+          SolveSpace &S) {
+  if (A.Guard.hasUnknown()) {
+    // A block-uniform unknown that is a conjunct of the guard only decides
+    // whether the block executes the access; anywhere else (under ! or ||)
+    // it decides which lanes do, as a data condition would.
+    bool UniformInside = uniformUnknownBelowTop(A.Guard);
+    if (UniformInside && !Bounded)
+      return "active lanes depend on " + firstUniformUnknown(A.Guard)->reason();
+    bool DataLanes = hasThreadDependentUnknown(A.Guard) || UniformInside;
+    if (DataLanes && !(Bounded && threadDependentUnknownsFromData(A.Guard)))
+      return "active lanes depend on " + (Bounded
+                                              ? firstNotDataReason(A.Guard)
+                                              : threadDependentReason(A.Guard));
+    if (const Predicate *U = firstUniformUnknown(A.Guard)) {
+      S.GuardAssumedTrue = true;
+      S.GuardNote = "the block executes it (" + U->reason() + ")";
+    }
+    if (DataLanes) {
+      S.Guard =
+          decideDataConditions(A.Guard, true, UniformInside).substitute(Bind);
+      S.SureGuard =
+          decideDataConditions(A.Guard, false, UniformInside).substitute(Bind);
+      std::string Lanes = "active lanes depend on " +
+                          (hasThreadDependentUnknown(A.Guard)
+                               ? threadDependentReason(A.Guard)
+                               : firstUniformUnknown(A.Guard)->reason());
+      S.BoundReason =
+          S.BoundReason.empty() ? Lanes : S.BoundReason + "; " + Lanes;
+      // The case reduction classes the free symbols by the widest guard's
+      // terms only: a term of the narrowest with a free symbol that the
+      // widest lost (`flag || i < n` read as true) would not be classed.
+      std::vector<Expr> Known = comparisonTerms(S.Guard);
+      for (const Expr &T : comparisonTerms(*S.SureGuard)) {
+        if (std::find(Known.begin(), Known.end(), T) != Known.end())
+          continue;
+        for (Symbol Sym : T.symbols())
+          if (isFreeSymbol(Sym, S.Assumed))
+            S.SureGuard = Predicate(false);
+      }
+    } else {
+      S.Guard = dropUniformUnknowns(A.Guard).substitute(Bind);
+    }
+  } else {
+    S.Guard = A.Guard.substitute(Bind);
+  }
+  return std::nullopt;
+}
+
+/// The kernel's loops with the launch bound in their bounds and steps.
+void bindLoops(const KernelModel &K,
+               const std::function<std::optional<Expr>(Symbol)> &Bind,
+               SolveSpace &S) {
+  S.Loops = K.Loops;
+  for (Loop &Lp : S.Loops) {
+    Lp.Init = Lp.Init.substitute(Bind);
+    Lp.Condition = Lp.Condition.substitute(Bind);
+    if (Lp.StepExpr) {
+      Expr Step = Lp.StepExpr->substitute(Bind);
+      if (auto C = Step.asConst(); C && *C != 0) {
+        Lp.StepValue = *C; // the launch made the grid stride a constant
+        Lp.StepExpr.reset();
+      } else {
+        Lp.StepExpr = Step;
+      }
+    }
+  }
 }
 
 } // namespace
@@ -348,66 +360,9 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
     S.DataAddress = true;
     S.BoundReason = A.UnknownReason;
   }
-  if (A.Guard.hasUnknown()) {
-    // A block-uniform unknown that is a conjunct of the guard only decides
-    // whether the block executes the access; anywhere else (under ! or ||)
-    // it decides which lanes do, as a data condition would.
-    bool UniformInside = uniformUnknownBelowTop(A.Guard);
-    if (UniformInside && !Bounded)
-      return "active lanes depend on " + firstUniformUnknown(A.Guard)->reason();
-    bool DataLanes = hasThreadDependentUnknown(A.Guard) || UniformInside;
-    if (DataLanes && !(Bounded && threadDependentUnknownsFromData(A.Guard)))
-      return "active lanes depend on " +
-             (Bounded ? firstNotDataReason(A.Guard)
-                      : threadDependentReason(A.Guard));
-    if (const Predicate *U = firstUniformUnknown(A.Guard)) {
-      S.GuardAssumedTrue = true;
-      S.GuardNote = "the block executes it (" + U->reason() + ")";
-    }
-    if (DataLanes) {
-      S.Guard = decideDataConditions(A.Guard, true, UniformInside)
-                    .substitute(Bind);
-      S.SureGuard = decideDataConditions(A.Guard, false, UniformInside)
-                        .substitute(Bind);
-      std::string Lanes =
-          "active lanes depend on " +
-          (hasThreadDependentUnknown(A.Guard)
-               ? threadDependentReason(A.Guard)
-               : firstUniformUnknown(A.Guard)->reason());
-      S.BoundReason =
-          S.BoundReason.empty() ? Lanes : S.BoundReason + "; " + Lanes;
-      // The case reduction classes the free symbols by the widest guard's
-      // terms only: a term of the narrowest with a free symbol that the
-      // widest lost (`flag || i < n` read as true) would not be classed.
-      std::vector<Expr> Known = comparisonTerms(S.Guard);
-      for (const Expr &T : comparisonTerms(*S.SureGuard)) {
-        if (std::find(Known.begin(), Known.end(), T) != Known.end())
-          continue;
-        for (Symbol Sym : T.symbols())
-          if (isFreeSymbol(Sym, S.Assumed))
-            S.SureGuard = Predicate(false);
-      }
-    } else {
-      S.Guard = dropUniformUnknowns(A.Guard).substitute(Bind);
-    }
-  } else {
-    S.Guard = A.Guard.substitute(Bind);
-  }
-
-  S.Loops = K.Loops;
-  for (Loop &Lp : S.Loops) {
-    Lp.Init = Lp.Init.substitute(Bind);
-    Lp.Condition = Lp.Condition.substitute(Bind);
-    if (Lp.StepExpr) {
-      Expr Step = Lp.StepExpr->substitute(Bind);
-      if (auto C = Step.asConst(); C && *C != 0) {
-        Lp.StepValue = *C; // the launch made the grid stride a constant
-        Lp.StepExpr.reset();
-      } else {
-        Lp.StepExpr = Step;
-      }
-    }
-  }
+  if (auto Why = bindGuard(A, Bind, Bounded, S))
+    return Why;
+  bindLoops(K, Bind, S);
   if (auto Err = replaceStrideLoops(A, S))
     return Err;
   replaceGeometricLoops(K, A, S);
@@ -415,147 +370,7 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
     S.SymbolicRepeat = true; // how many iterations run is not known
   substituteOpaque(S);
 
-  auto LaneVarying = [&](Symbol Sym) {
-    return Sym.Kind == SymbolKind::ThreadIdx && !isFreeSymbol(Sym, S.Assumed);
-  };
-  auto InAccessLoops = [&](unsigned Id) {
-    return std::find(A.Loops.begin(), A.Loops.end(), Id) != A.Loops.end();
-  };
-  auto LoopSymbols = [&](unsigned Id) {
-    std::set<Symbol> Out;
-    addSymbols(S.Loops[Id].Init, Out);
-    addSymbols(S.Loops[Id].Condition, Out);
-    return Out;
-  };
-
-  // Relevant loops: their variable is used, or their bounds depend on the
-  // lane; closed under "a relevant loop's bounds use that variable".
-  std::set<Symbol> Used;
-  addSymbols(S.Offset, Used);
-  addSymbols(S.Guard, Used);
-  std::set<unsigned> Relevant;
-  std::vector<unsigned> Work;
-  auto MarkUses =
-      [&](const std::set<Symbol> &Syms) -> std::optional<std::string> {
-    for (Symbol Sym : Syms) {
-      if (Sym.Kind != SymbolKind::LoopVar)
-        continue;
-      if (Sym.Index >= S.Loops.size() || !InAccessLoops(Sym.Index))
-        return "uses loop variable '" + S.Name(Sym) + "' outside its loop";
-      if (Relevant.insert(Sym.Index).second)
-        Work.push_back(Sym.Index);
-    }
-    return std::nullopt;
-  };
-  if (auto Err = MarkUses(Used))
-    return Err;
-  // Loops whose bounds differ between lanes (through threadIdx or an outer
-  // loop that does) decide which lanes take part: always relevant.
-  std::set<unsigned> LaneLoops;
-  auto IsStride = [&](unsigned Id) {
-    return std::find(S.StrideLoops.begin(), S.StrideLoops.end(), Id) !=
-           S.StrideLoops.end();
-  };
-  for (unsigned Id : A.Loops) {
-    if (Id >= S.Loops.size())
-      return std::string("loop id out of range");
-    if (IsStride(Id))
-      continue;
-    for (Symbol Sym : LoopSymbols(Id))
-      if (LaneVarying(Sym) ||
-          (Sym.Kind == SymbolKind::LoopVar && LaneLoops.count(Sym.Index)))
-        LaneLoops.insert(Id);
-    if (LaneLoops.count(Id) && Relevant.insert(Id).second)
-      Work.push_back(Id);
-  }
-  while (!Work.empty()) {
-    unsigned Id = Work.back();
-    Work.pop_back();
-    const Loop &Lp = S.Loops[Id];
-    if (!Lp.UnknownReason.empty())
-      return "loop '" + Lp.VarName + "' is not modelled: " + Lp.UnknownReason;
-    if (Lp.Condition.hasUnknown())
-      return "the condition of loop '" + Lp.VarName +
-             "' is not modelled: " + Lp.Condition.unknownReasons().front();
-    if (auto Err = MarkUses(LoopSymbols(Id)))
-      return Err;
-  }
-
-  std::set<Symbol> FreeSet;
-  for (Symbol Sym : Used)
-    if (isFreeSymbol(Sym, S.Assumed))
-      FreeSet.insert(Sym);
-  for (unsigned Id : A.Loops) {
-    if (!Relevant.count(Id))
-      continue;
-    S.Relevant.push_back(Id);
-    S.ThreadDependentDomain |= LaneLoops.count(Id) != 0;
-    for (Symbol Sym : LoopSymbols(Id))
-      if (isFreeSymbol(Sym, S.Assumed))
-        FreeSet.insert(Sym);
-  }
-  S.Free.assign(FreeSet.begin(), FreeSet.end());
-  // The warps of a row of a partly constant block: W has these values only.
-  if (!Launch.WarpValues.empty() && FreeSet.count(assumedWarpBaseX()))
-    S.GeometricLoops.push_back({~0u, assumedWarpBaseX(), Launch.WarpValues});
-
-  // The remaining loops only repeat the request.
-  for (unsigned Id : A.Loops) {
-    if (Relevant.count(Id))
-      continue;
-    if (IsStride(Id)) {
-      S.SymbolicRepeat = true; // how many iterations run is not known
-      continue;
-    }
-    const Loop &Lp = S.Loops[Id];
-    if (hasThreadDependentUnknown(Lp.Condition)) {
-      // Lanes leave such a loop at different iterations: which lanes run an
-      // iteration is not the same for all of them.
-      std::string Why = "active lanes depend on the condition of loop '" +
-                        Lp.VarName +
-                        "': " + threadDependentReason(Lp.Condition);
-      if (!(Bounded && threadDependentUnknownsFromData(Lp.Condition)))
-        return Why;
-      S.SureGuard = Predicate(false); // none is sure to run an iteration
-      S.BoundReason = S.BoundReason.empty() ? Why : S.BoundReason + "; " + Why;
-    }
-    if (!Lp.UnknownReason.empty() || Lp.Condition.hasUnknown()) {
-      S.SymbolicRepeat = true;
-      continue;
-    }
-    auto Syms = LoopSymbols(Id);
-    bool HasFree = false, HasLoopVar = false;
-    for (Symbol Sym : Syms) {
-      if (isFreeSymbol(Sym, S.Assumed)) {
-        HasFree = true;
-        if (FreeSet.count(Sym))
-          return "the trip count of loop '" + Lp.VarName +
-                 "' and the access both depend on '" + S.Name(Sym) + "'";
-      }
-      if (Sym.Kind == SymbolKind::LoopVar && Sym.Index != Id) {
-        HasLoopVar = true;
-        S.CountedPerPoint |= Relevant.count(Sym.Index) != 0;
-      }
-    }
-    if (HasFree && HasLoopVar)
-      return "the trip count of loop '" + Lp.VarName +
-             "' depends on both free values and other loops";
-    if (HasFree)
-      S.SymbolicRepeat = true;
-    else
-      S.Counted.push_back(Id);
-  }
-  // A counted loop whose bounds use a symbolic-repeat loop's variable cannot
-  // be counted.
-  for (unsigned Id : S.Counted)
-    for (Symbol Sym : LoopSymbols(Id))
-      if (Sym.Kind == SymbolKind::LoopVar && Sym.Index != Id &&
-          !Relevant.count(Sym.Index) &&
-          std::find(S.Counted.begin(), S.Counted.end(), Sym.Index) ==
-              S.Counted.end())
-        return "the trip count of loop '" + S.Loops[Id].VarName +
-               "' depends on a loop that is not modelled";
-  return std::nullopt;
+  return sortLoops(A, S, Bounded, Launch.WarpValues);
 }
 
 std::optional<int64_t> Env::lookup(Symbol S) const {
