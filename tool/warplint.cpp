@@ -154,9 +154,9 @@ Config commandLineConfig(const ToolOptions &TO) {
   if (TO.ShowUnknownGiven)
     C.ShowUnknown = TO.ShowUnknown;
   if (TO.AssumeWorstGiven)
-    C.AssumeWorst = TO.AssumeWorst;
+    setCheckOption(C, *checkOptionAlias("AssumeWorst"), bool(TO.AssumeWorst));
   if (TO.NoMisalignedGiven)
-    C.ReportMisaligned = !TO.NoMisaligned;
+    setCheckOption(C, *checkOptionAlias("ReportMisaligned"), !TO.NoMisaligned);
   if (TO.SassGiven)
     C.Sass = TO.Sass;
   C.Params = TO.Params;
@@ -351,8 +351,10 @@ int main(int Argc, const char **Argv) {
   PO.Frontend.BlockDims = TO.BlockDims;
   PO.Frontend.ExtraArgs = TO.ExtraArgs;
   PO.Checks.ShowUnknown = TO.ShowUnknown;
-  PO.Checks.AssumeWorst = TO.AssumeWorst;
-  PO.Checks.ReportMisaligned = !TO.NoMisaligned;
+  if (TO.AssumeWorst)
+    PO.Checks.Values[*checkOptionAlias("AssumeWorst")] = "true";
+  if (TO.NoMisaligned)
+    PO.Checks.Values[*checkOptionAlias("ReportMisaligned")] = "false";
   // The flags that .warplint.yaml may also set come in through
   // commandLineConfig, after the file's settings.
   PO.CheckFilter = "warplint-*";

@@ -15,6 +15,17 @@ namespace warplint {
 class BankConflictCheck : public Check {
 public:
   BankConflictCheck() : Check("warplint-bank-conflict") {}
+  std::string summary() const override {
+    return "shared-memory requests that need more wavefronts than ideal";
+  }
+  std::string description() const override {
+    return "A warp's shared-memory request whose lanes fall into the same bank "
+           "at "
+           "different words is split into several wavefronts (Nsight Compute's "
+           "L1 Wavefronts Shared per request, against its ideal). warplint "
+           "computes the number from the index expression and the block shape, "
+           "and warns where it exceeds the ideal.";
+  }
   bool matches(const AccessAnalysis &A) const override;
   void check(const std::vector<const AccessAnalysis *> &PerLaunch,
              const CheckOptions &Opts,

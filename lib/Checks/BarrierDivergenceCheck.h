@@ -17,6 +17,18 @@ namespace warplint {
 class BarrierDivergenceCheck : public Check {
 public:
   BarrierDivergenceCheck() : Check("warplint-barrier-divergence") {}
+  std::string summary() const override {
+    return "block or warp barriers not reached by every thread they wait for";
+  }
+  std::string description() const override {
+    return "A __syncthreads() (or another block barrier) that not every thread "
+           "of "
+           "the block reaches, or not equally often, and a __syncwarp(mask) "
+           "not "
+           "reached by exactly the lanes its mask names, are undefined "
+           "behaviour: a hang, or a barrier that does not order the "
+           "shared-memory accesses around it.";
+  }
   bool matches(const AccessAnalysis &) const override { return false; }
   void check(const std::vector<const AccessAnalysis *> &, const CheckOptions &,
              std::vector<Diagnostic> &) const override {}

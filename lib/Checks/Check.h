@@ -13,20 +13,61 @@
 #include "Checks/Analysis.h"
 #include "Report/Diagnostic.h"
 
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace warplint {
 
-/// Options that checks read; each has a documented default.
+/// One option a check reads through its OptionsView: its name under the
+/// check's prefix, its default as .warplint.yaml spells it ("true"), and
+/// one line for the check's page and for configuration errors.
+struct CheckOptionSpec {
+  std::string Name;
+  std::string Default;
+  std::string Doc;
+};
+
+/// The checks' options by full name ("warplint-uncoalesced.AssumeWorst" ->
+/// "true"), from .warplint.yaml's CheckOptions, the command line's aliases
+/// and the clang-tidy plugin's options.
+using CheckOptionValues = std::map<std::string, std::string>;
+
+/// What checks read: one setting for all of them, and each check's own
+/// options (read through OptionsView).
 struct CheckOptions {
   /// Also report, as remarks, accesses whose result is unknown and why.
   bool ShowUnknown = false;
-  /// Global memory: warn on the worse case of a parametric answer.
-  bool AssumeWorst = false;
-  /// Global memory: report accesses whose only waste is misalignment.
-  bool ReportMisaligned = true;
+  CheckOptionValues Values;
+};
+
+/// "true"/"false" (and 1/0, yes/no, on/off, any case) as a boolean option.
+std::optional<bool> parseOptionBool(const std::string &Value);
+
+/// One check's view of CheckOptions::Values under its own prefix, as
+/// clang-tidy's ClangTidyCheck::OptionsView: get("AssumeWorst") in
+/// warplint-uncoalesced reads "warplint-uncoalesced.AssumeWorst". Values
+/// were validated against the check's options() when they were read.
+class OptionsView {
+public:
+  OptionsView(const std::string &CheckId, const CheckOptions &Opts)
+      : Prefix(CheckId + "."), Values(Opts.Values) {}
+  std::optional<std::string> get(const std::string &Name) const {
+    auto It = Values.find(Prefix + Name);
+    if (It == Values.end())
+      return std::nullopt;
+    return It->second;
+  }
+  bool getBool(const std::string &Name, bool Default) const {
+    auto V = get(Name);
+    return V ? parseOptionBool(*V).value_or(Default) : Default;
+  }
+
+private:
+  std::string Prefix;
+  const CheckOptionValues &Values;
 };
 
 class Check {
@@ -35,6 +76,18 @@ public:
   virtual ~Check() = default;
 
   const std::string &id() const { return Id; }
+
+  /// One line, and one paragraph, on what the check finds: for formats that
+  /// list the checks (SARIF rules). They summarize docs/checks/<name>.md.
+  virtual std::string summary() const = 0;
+  virtual std::string description() const = 0;
+
+  /// The options the check reads through options(Opts); every one is
+  /// documented on the check's page.
+  virtual std::vector<CheckOptionSpec> optionSpecs() const { return {}; }
+  OptionsView options(const CheckOptions &Opts) const {
+    return OptionsView(Id, Opts);
+  }
 
   /// Whether this check looks at accesses to objects of this kind
   /// (the matcher step).

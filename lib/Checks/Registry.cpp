@@ -21,6 +21,15 @@ std::vector<std::unique_ptr<Check>> createAllChecks() {
   return Checks;
 }
 
+std::optional<bool> parseOptionBool(const std::string &Value) {
+  std::string V = llvm::StringRef(Value).trim().lower();
+  if (V == "true" || V == "1" || V == "yes" || V == "on")
+    return true;
+  if (V == "false" || V == "0" || V == "no" || V == "off")
+    return false;
+  return std::nullopt;
+}
+
 bool checkEnabled(const std::string &Filter, const std::string &CheckId) {
   bool Enabled = false;
   llvm::SmallVector<llvm::StringRef, 8> Parts;

@@ -9,6 +9,14 @@
 
 namespace warplint {
 
+std::vector<CheckOptionSpec> UncoalescedCheck::optionSpecs() const {
+  return {{"AssumeWorst", "false",
+           "warn on the worse case of an answer that depends on kernel "
+           "parameters (default: a remark when some values are ideal)"},
+          {"ReportMisaligned", "true",
+           "report accesses whose only waste is misalignment"}};
+}
+
 bool UncoalescedCheck::matches(const AccessAnalysis &A) const {
   return A.Global.has_value();
 }
@@ -81,7 +89,8 @@ void UncoalescedCheck::check(
   const GlobalResult &R = *Worst->Global;
   if (R.Sectors <= R.IdealSectors)
     return;
-  if (R.Pattern == GlobalPattern::Misaligned && !Opts.ReportMisaligned)
+  if (R.Pattern == GlobalPattern::Misaligned &&
+      !options(Opts).getBool("ReportMisaligned", true))
     return;
   const Access &A = *Worst->Acc;
   const MemoryObject &Obj = Worst->object();
@@ -102,7 +111,7 @@ void UncoalescedCheck::check(
   Diagnostic D;
   D.Check = id();
   D.Level = Parametric && !AlwaysWastes && !R.WorstAlmostAlways &&
-                    !Opts.AssumeWorst
+                    !options(Opts).getBool("AssumeWorst", false)
                 ? Severity::Remark
                 : Severity::Warning;
   D.Waste = double(R.Sectors) - R.IdealSectors;

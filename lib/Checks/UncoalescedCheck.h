@@ -15,6 +15,18 @@ namespace warplint {
 class UncoalescedCheck : public Check {
 public:
   UncoalescedCheck() : Check("warplint-uncoalesced") {}
+  std::string summary() const override {
+    return "global-memory requests that touch more 32-byte sectors than ideal";
+  }
+  std::string description() const override {
+    return "A warp's global-memory request that touches more 32-byte sectors "
+           "than "
+           "the bytes it uses need (Nsight Compute's L2 Theoretical Sectors "
+           "Global per request, against its ideal) wastes memory bandwidth: "
+           "strided, scattered or misaligned accesses. warplint computes the "
+           "sectors from the index expression and the block shape.";
+  }
+  std::vector<CheckOptionSpec> optionSpecs() const override;
   bool matches(const AccessAnalysis &A) const override;
   void check(const std::vector<const AccessAnalysis *> &PerLaunch,
              const CheckOptions &Opts,

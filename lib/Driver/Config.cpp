@@ -27,8 +27,25 @@ namespace warplint {
 namespace {
 
 const char *const KnownKeys =
-    "Checks, WarningsAsErrors, Arch, BlockShapes, ReportMisaligned, "
-    "AssumeWorst, ShowUnknown, Sass, Params, InheritParentConfig";
+    "Checks, WarningsAsErrors, CheckOptions, Arch, BlockShapes, "
+    "ReportMisaligned, AssumeWorst, ShowUnknown, Sass, Params, "
+    "InheritParentConfig";
+
+} // namespace
+
+std::optional<std::string> checkOptionAlias(llvm::StringRef Key) {
+  if (Key == "ReportMisaligned" || Key == "AssumeWorst")
+    return "warplint-uncoalesced." + Key.str();
+  return std::nullopt;
+}
+
+void setCheckOption(Config &C, const std::string &Name,
+                    std::optional<bool> Value) {
+  if (Value)
+    C.CheckOptions[Name] = *Value ? "true" : "false";
+}
+
+namespace {
 
 /// Reads one document's top-level mapping; the first problem found wins
 /// and stops the parse.
@@ -91,10 +108,10 @@ public:
         C.Arch = arch(Value);
       else if (*Key == "BlockShapes")
         blockShapes(Value, C);
-      else if (*Key == "ReportMisaligned")
-        C.ReportMisaligned = boolean(Value);
-      else if (*Key == "AssumeWorst")
-        C.AssumeWorst = boolean(Value);
+      else if (*Key == "CheckOptions")
+        checkOptions(Value, C);
+      else if (std::optional<std::string> Full = checkOptionAlias(*Key))
+        setCheckOption(C, *Full, boolean(Value));
       else if (*Key == "ShowUnknown")
         C.ShowUnknown = boolean(Value);
       else if (*Key == "Sass")
@@ -206,6 +223,51 @@ private:
       }
       if (!C.Params.emplace(*Name, V).second) {
         fail(KV.getKey(), "Params: duplicate parameter '" + *Name + "'");
+        return;
+      }
+    }
+  }
+
+  /// CheckOptions: a mapping of "check.Option" to a value, each an option
+  /// a check declares (Check::optionSpecs), of its type.
+  void checkOptions(llvm::yaml::Node *N, Config &C) {
+    auto *Map = llvm::dyn_cast<llvm::yaml::MappingNode>(N);
+    if (!Map) {
+      fail(N, "CheckOptions expects a mapping of check options to values "
+              "(warplint-uncoalesced.AssumeWorst: true)");
+      return;
+    }
+    std::map<std::string, CheckOptionSpec> Known;
+    std::string KnownList;
+    for (const auto &Ch : createAllChecks())
+      for (const CheckOptionSpec &O : Ch->optionSpecs()) {
+        Known[Ch->id() + "." + O.Name] = O;
+        KnownList += (KnownList.empty() ? "" : ", ") + Ch->id() + "." + O.Name;
+      }
+    for (llvm::yaml::KeyValueNode &KV : *Map) {
+      std::optional<std::string> Name = scalar(KV.getKey());
+      std::optional<std::string> Text = scalar(KV.getValue());
+      if (!Name || !Text)
+        return;
+      auto It = Known.find(*Name);
+      if (It == Known.end()) {
+        fail(KV.getKey(), "CheckOptions: unknown option '" + *Name +
+                              "'; known options: " + KnownList);
+        return;
+      }
+      std::string Value = *Text;
+      if (It->second.Default == "true" || It->second.Default == "false") {
+        std::optional<bool> B = llvm::yaml::parseBool(*Text);
+        if (!B) {
+          fail(KV.getValue(), "CheckOptions: '" + *Name +
+                                  "' expects true or false, not '" + *Text +
+                                  "'");
+          return;
+        }
+        Value = *B ? "true" : "false";
+      }
+      if (!C.CheckOptions.emplace(*Name, Value).second) {
+        fail(KV.getKey(), "CheckOptions: duplicate option '" + *Name + "'");
         return;
       }
     }
@@ -485,10 +547,8 @@ Config mergeConfig(const Config &Base, const Config &Over) {
     M.Arch = Over.Arch;
   for (const auto &[Kernel, Shapes] : Over.BlockShapes)
     M.BlockShapes[Kernel] = Shapes;
-  if (Over.ReportMisaligned)
-    M.ReportMisaligned = Over.ReportMisaligned;
-  if (Over.AssumeWorst)
-    M.AssumeWorst = Over.AssumeWorst;
+  for (const auto &[Name, Value] : Over.CheckOptions)
+    M.CheckOptions[Name] = Value;
   if (Over.ShowUnknown)
     M.ShowUnknown = Over.ShowUnknown;
   if (Over.Sass)
@@ -515,10 +575,8 @@ void applyConfig(const Config &C, PipelineOptions &Opts) {
     }
   for (const auto &[Kernel, Shapes] : C.BlockShapes)
     Opts.Frontend.KernelBlockDims[Kernel] = Shapes;
-  if (C.ReportMisaligned)
-    Opts.Checks.ReportMisaligned = *C.ReportMisaligned;
-  if (C.AssumeWorst)
-    Opts.Checks.AssumeWorst = *C.AssumeWorst;
+  for (const auto &[Name, Value] : C.CheckOptions)
+    Opts.Checks.Values[Name] = Value;
   if (C.ShowUnknown)
     Opts.Checks.ShowUnknown = *C.ShowUnknown;
   for (const auto &[Name, Value] : C.Params)

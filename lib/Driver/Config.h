@@ -36,8 +36,10 @@ struct Config {
   std::optional<std::string> Arch;
   /// Block shapes per kernel name ("*": every kernel not named).
   std::map<std::string, ConfiguredBlockShapes> BlockShapes;
-  std::optional<bool> ReportMisaligned;
-  std::optional<bool> AssumeWorst;
+  /// CheckOptions: "check.Option" -> value, validated against the checks'
+  /// optionSpecs() and merged option by option. The top-level keys
+  /// ReportMisaligned and AssumeWorst are aliases (checkOptionAlias).
+  std::map<std::string, std::string> CheckOptions;
   std::optional<bool> ShowUnknown;
   /// The compiler-truth mode: "auto", "on" or "off" (docs/configuration.md).
   std::optional<std::string> Sass;
@@ -46,6 +48,14 @@ struct Config {
   std::map<std::string, int64_t> Params;
   bool InheritParentConfig = false;
 };
+
+/// The full option name a top-level key stands for (ReportMisaligned ->
+/// warplint-uncoalesced.ReportMisaligned), kept from before CheckOptions;
+/// the command line's --assume-worst and --no-misaligned use them too.
+std::optional<std::string> checkOptionAlias(llvm::StringRef Key);
+/// Sets option Name to Value when there is one.
+void setCheckOption(Config &C, const std::string &Name,
+                    std::optional<bool> Value);
 
 /// Parses the text of a .warplint.yaml named Path. On a syntax error, a tab
 /// in indentation, an unknown or duplicate key, a value of the wrong type

@@ -146,8 +146,8 @@ WarplintTidyCheck::optionsFor(ASTContext &Ctx, std::string &Error) const {
   if (!Arch.empty())
     Own.Arch = Arch;
   Own.ShowUnknown = ShowUnknown;
-  Own.AssumeWorst = AssumeWorst;
-  Own.ReportMisaligned = ReportMisaligned;
+  setCheckOption(Own, *checkOptionAlias("AssumeWorst"), AssumeWorst);
+  setCheckOption(Own, *checkOptionAlias("ReportMisaligned"), ReportMisaligned);
   Config C = mergeConfig(FromFile, Own);
 
   // The GPU: the options, else the one this TU is compiled for (the target

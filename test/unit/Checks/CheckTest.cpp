@@ -125,9 +125,37 @@ TEST(UncoalescedCheck, MisalignedCanBeSwitchedOff) {
                                   {128, 1, 1}));
   std::vector<AccessAnalysis> Analyses;
   EXPECT_EQ(runAll(TU, Analyses).size(), 1u);
+  // The check's own option, under its name.
   CheckOptions Opts;
-  Opts.ReportMisaligned = false;
+  Opts.Values["warplint-uncoalesced.ReportMisaligned"] = "false";
   EXPECT_TRUE(runAll(TU, Analyses, Opts).empty());
+  // Another check's option of the same name is not this one's.
+  Opts.Values = {{"warplint-bank-conflict.ReportMisaligned", "false"}};
+  EXPECT_EQ(runAll(TU, Analyses, Opts).size(), 1u);
+}
+
+TEST(OptionsView, ReadsUnderTheChecksPrefix) {
+  CheckOptions Opts;
+  Opts.Values = {{"warplint-uncoalesced.AssumeWorst", "true"},
+                 {"warplint-uncoalesced.Text", "abc"}};
+  OptionsView V("warplint-uncoalesced", Opts);
+  EXPECT_TRUE(V.getBool("AssumeWorst", false));
+  EXPECT_FALSE(V.getBool("ReportMisaligned", false)) << "the default";
+  EXPECT_EQ(V.get("Text"), "abc");
+  EXPECT_EQ(OptionsView("warplint-bank-conflict", Opts).get("Text"),
+            std::nullopt);
+  EXPECT_EQ(parseOptionBool(" On "), true);
+  EXPECT_EQ(parseOptionBool("0"), false);
+  EXPECT_EQ(parseOptionBool("maybe"), std::nullopt);
+}
+
+TEST(Checks, EachSaysWhatItFinds) {
+  for (const auto &C : createAllChecks()) {
+    EXPECT_FALSE(C->summary().empty()) << C->id();
+    EXPECT_GT(C->description().size(), C->summary().size()) << C->id();
+    for (const CheckOptionSpec &O : C->optionSpecs())
+      EXPECT_FALSE(O.Doc.empty()) << C->id() << "." << O.Name;
+  }
 }
 
 /// A read-modify-write is a load and a store with the same solver inputs:

@@ -66,10 +66,51 @@ TEST(Config, EveryKey) {
   ASSERT_EQ(R.Shapes.size(), 2u);
   EXPECT_EQ(R.Shapes[0], (BlockShape{256, 1, 1}));
   EXPECT_EQ(R.Shapes[1], (BlockShape{128, 1, 1}));
-  EXPECT_EQ(C->ReportMisaligned, false);
-  EXPECT_EQ(C->AssumeWorst, true);
+  // The keys kept from before CheckOptions are its aliases.
+  EXPECT_EQ(C->CheckOptions.at("warplint-uncoalesced.ReportMisaligned"),
+            "false");
+  EXPECT_EQ(C->CheckOptions.at("warplint-uncoalesced.AssumeWorst"), "true");
   EXPECT_EQ(C->ShowUnknown, true);
   EXPECT_FALSE(C->InheritParentConfig);
+}
+
+TEST(Config, CheckOptionsAreTheChecksOwn) {
+  std::string Error;
+  auto C = parse("CheckOptions:\n"
+                 "  warplint-uncoalesced.AssumeWorst: yes\n"
+                 "  warplint-uncoalesced.ReportMisaligned: 'false'\n",
+                 Error);
+  ASSERT_TRUE(C) << Error;
+  EXPECT_EQ(C->CheckOptions,
+            (std::map<std::string, std::string>{
+                {"warplint-uncoalesced.AssumeWorst", "true"},
+                {"warplint-uncoalesced.ReportMisaligned", "false"}}));
+  // An option no check declares, a value of the wrong type, a repeat.
+  EXPECT_FALSE(parse("CheckOptions:\n  warplint-bank-conflict.AssumeWorst: "
+                     "true\n",
+                     Error));
+  EXPECT_EQ(Error, "/p/.warplint.yaml:2:3: CheckOptions: unknown option "
+                   "'warplint-bank-conflict.AssumeWorst'; known options: "
+                   "warplint-uncoalesced.AssumeWorst, "
+                   "warplint-uncoalesced.ReportMisaligned");
+  EXPECT_FALSE(
+      parse("CheckOptions:\n  warplint-uncoalesced.AssumeWorst: 2\n", Error));
+  EXPECT_EQ(Error, "/p/.warplint.yaml:2:37: CheckOptions: "
+                   "'warplint-uncoalesced.AssumeWorst' expects true or false, "
+                   "not '2'");
+  EXPECT_FALSE(parse("CheckOptions: [1]\n", Error));
+  EXPECT_EQ(Error, "/p/.warplint.yaml:1:16: CheckOptions expects a mapping "
+                   "of check options to values "
+                   "(warplint-uncoalesced.AssumeWorst: true)");
+  // A file nearer the source overrides one option, not the map.
+  Config Base, Over;
+  setCheckOption(Base, "warplint-uncoalesced.AssumeWorst", true);
+  setCheckOption(Base, "warplint-uncoalesced.ReportMisaligned", false);
+  setCheckOption(Over, "warplint-uncoalesced.AssumeWorst", false);
+  Config M = mergeConfig(Base, Over);
+  EXPECT_EQ(M.CheckOptions.at("warplint-uncoalesced.AssumeWorst"), "false");
+  EXPECT_EQ(M.CheckOptions.at("warplint-uncoalesced.ReportMisaligned"),
+            "false");
 }
 
 TEST(Config, EmptyFileSetsNothing) {
@@ -87,8 +128,8 @@ TEST(Config, ErrorsNameFileLineAndColumn) {
   } Cases[] = {
       {"Checks: '*'\nChekcs: '*'\n",
        "/p/.warplint.yaml:2:1: unknown key 'Chekcs'; known keys: Checks, "
-       "WarningsAsErrors, Arch, BlockShapes, ReportMisaligned, AssumeWorst, "
-       "ShowUnknown, Sass, Params, InheritParentConfig"},
+       "WarningsAsErrors, CheckOptions, Arch, BlockShapes, ReportMisaligned, "
+       "AssumeWorst, ShowUnknown, Sass, Params, InheritParentConfig"},
       {"AssumeWorst: maybe\n",
        "/p/.warplint.yaml:1:14: expected true or false, not 'maybe'"},
       {"Arch: sm_7\n", "/p/.warplint.yaml:1:7: unknown GPU architecture "
@@ -160,13 +201,14 @@ TEST(Config, ApplySetsOnlyWhatIsNamed) {
   Config C;
   C.Checks = "-warplint-uncoalesced";
   C.Arch = "sm_80";
-  C.ReportMisaligned = false;
+  setCheckOption(C, "warplint-uncoalesced.ReportMisaligned", false);
   applyConfig(C, Opts);
   EXPECT_EQ(Opts.CheckFilter, "warplint-*,-warplint-uncoalesced");
   EXPECT_EQ(Opts.Solve.Arch.Name, "sm_80");
   EXPECT_TRUE(Opts.Frontend.ArchOverrides);
-  EXPECT_FALSE(Opts.Checks.ReportMisaligned);
-  EXPECT_FALSE(Opts.Checks.AssumeWorst);
+  EXPECT_EQ(
+      Opts.Checks.Values,
+      (CheckOptionValues{{"warplint-uncoalesced.ReportMisaligned", "false"}}));
   EXPECT_FALSE(Opts.Checks.ShowUnknown);
   EXPECT_TRUE(Opts.WarningsAsErrors.empty());
 }
@@ -295,7 +337,7 @@ TEST_F(ConfigFinderTest, AnInvalidFileIsAnErrorForEveryFileBelowIt) {
   EXPECT_FALSE(F.find(path("bad/sub/k.cu"), Error));
   EXPECT_EQ(Error, path("bad/.warplint.yaml") +
                        ":1:1: unknown key 'Nope'; known keys: Checks, "
-                       "WarningsAsErrors, Arch, BlockShapes, "
+                       "WarningsAsErrors, CheckOptions, Arch, BlockShapes, "
                        "ReportMisaligned, AssumeWorst, ShowUnknown, Sass, "
                        "Params, InheritParentConfig");
   EXPECT_TRUE(F.find(path("k.cu"), Error)) << Error;
