@@ -326,19 +326,10 @@ bool applyAllFixes(const std::vector<CompileCommand> &Commands,
   return Written;
 }
 
-} // namespace
-
-int main(int Argc, const char **Argv) {
-  llvm::InitLLVM X(Argc, Argv);
-  // "warplint lsp" is a different program sharing the analysis: it has its
-  // own options, so it is dispatched before the analyzer's are parsed.
-  if (Argc >= 2 && llvm::StringRef(Argv[1]) == "lsp")
-    return lspMain(Argc - 1, Argv + 1);
-  ToolOptions TO = parseToolOptions(Argc, Argv);
-
+/// The pipeline's options from the command line; .warplint.yaml and the
+/// flags it may also set come later (commandLineConfig).
+PipelineOptions baseOptions(const ToolOptions &TO, bool EachArch) {
   PipelineOptions PO;
-  // --arch=all: each file once for every architecture its command builds.
-  bool EachArch = TO.Arch == "all";
   auto Arch = findArch(EachArch ? std::string("sm_90") : TO.Arch);
   if (!Arch)
     usageError("unknown GPU architecture '" + TO.Arch +
@@ -355,14 +346,119 @@ int main(int Argc, const char **Argv) {
     PO.Checks.Values[*checkOptionAlias("AssumeWorst")] = "true";
   if (TO.NoMisaligned)
     PO.Checks.Values[*checkOptionAlias("ReportMisaligned")] = "false";
-  // The flags that .warplint.yaml may also set come in through
-  // commandLineConfig, after the file's settings.
   PO.CheckFilter = "warplint-*";
   // The command line reads SASS when it can; Sass: and --sass override.
   PO.Sass.Mode = SassMode::Auto;
   PO.Sass.CacheDir = TO.SassCacheDir;
   PO.Sass.ListingFile = TO.SassListing;
   PO.Sass.Dump = TO.DumpSassFacts;
+  return PO;
+}
+
+/// What the files of a run found, gathered after each file's own messages
+/// (flag warnings, clang's diagnostics, parse failures) are printed.
+struct RunFindings {
+  bool ParseFailed = false;
+  bool Findings = false;
+  bool Errors = false; ///< WarningsAsErrors: --exit-zero does not hide them
+  std::vector<std::string> FailedFiles;
+  std::vector<Diagnostic> Diags;
+  std::vector<AccessRecord> Records;
+};
+
+RunFindings gatherFindings(const std::vector<FileReport> &Reports) {
+  RunFindings F;
+  for (const FileReport &R : Reports) {
+    for (const std::string &W : R.FlagWarnings) {
+      // Some front-end warnings carry the prefix already: print it once.
+      llvm::StringRef Text(W);
+      Text.consume_front("warplint: warning: ");
+      llvm::WithColor::warning(llvm::errs(), "warplint") << Text << "\n";
+    }
+    if (!R.ClangDiagnostics.empty())
+      llvm::errs() << R.ClangDiagnostics;
+    llvm::outs() << R.SassDump;
+    for (const std::string &N : R.Notes)
+      llvm::WithColor::note(llvm::errs(), "warplint") << N << "\n";
+    if (!R.Parsed) {
+      F.ParseFailed = true;
+      F.FailedFiles.push_back(R.File);
+      if (!R.Failure.empty())
+        llvm::WithColor::error(llvm::errs(), "warplint") << R.Failure << "\n";
+      else
+        llvm::WithColor::error(llvm::errs(), "warplint")
+            << "could not parse '" << R.File << "'; no analysis for it\n";
+      continue;
+    }
+    {
+      ColorScope Colors(llvm::errs(), llvm::errs().has_colors());
+      for (const Diagnostic &W : R.InputWarnings)
+        printDiagnosticLine(llvm::errs(), W.Range.Begin, W.Level, W.Message,
+                            W.Check);
+    }
+    for (const Diagnostic &D : R.Diagnostics)
+      if (D.Level >= Severity::Warning) {
+        F.Findings = true;
+        F.Errors |= D.Level == Severity::Error;
+      }
+    F.Diags.insert(F.Diags.end(), R.Diagnostics.begin(), R.Diagnostics.end());
+    F.Records.insert(F.Records.end(), R.Records.begin(), R.Records.end());
+  }
+  return F;
+}
+
+/// The findings in the chosen format, on stdout.
+void writeFindings(const ToolOptions &TO, const PipelineOptions &PO,
+                   const std::vector<FileReport> &Reports, const RunFindings &F,
+                   int ExitCode) {
+  if (TO.Format == "sarif") {
+    SarifRun Run;
+    Run.Version = WARPLINT_VERSION;
+    Run.InformationUri = WARPLINT_PROJECT_URL "/README.md";
+    Run.Rules = describeChecks(WARPLINT_PROJECT_URL "/docs");
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    Run.BaseDir = std::string(Cwd);
+    Run.ExitCode = ExitCode;
+    Run.FailedFiles = F.FailedFiles;
+    SourceCache Sources;
+    writeSarif(llvm::outs(), Run, F.Diags, Sources);
+  } else if (TO.Format == "json") {
+    // The architecture the files were analyzed for (the first analyzed
+    // file's: one target decision per file, and a run's files share it).
+    std::string Arch = PO.Solve.Arch.Name;
+    for (const FileReport &R : Reports)
+      if (R.Parsed && !R.Arch.empty()) {
+        Arch = R.Arch;
+        break;
+      }
+    writeJson(llvm::outs(), {WARPLINT_VERSION, Arch},
+              TO.AllAccesses ? F.Records : std::vector<AccessRecord>{},
+              F.Diags);
+  } else {
+    TextOptions Text;
+    Text.Color = TO.Color == "always" ||
+                 (TO.Color == "auto" && llvm::outs().has_colors());
+    SourceCache Sources;
+    if (TO.AllAccesses)
+      writeAccessesText(llvm::outs(), F.Records, Text);
+    writeText(llvm::outs(), F.Diags, Sources, Text);
+  }
+  llvm::outs().flush();
+}
+
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  llvm::InitLLVM X(Argc, Argv);
+  // "warplint lsp" is a different program sharing the analysis: it has its
+  // own options, so it is dispatched before the analyzer's are parsed.
+  if (Argc >= 2 && llvm::StringRef(Argv[1]) == "lsp")
+    return lspMain(Argc - 1, Argv + 1);
+  ToolOptions TO = parseToolOptions(Argc, Argv);
+  // --arch=all: each file once for every architecture its command builds.
+  bool EachArch = TO.Arch == "all";
+  PipelineOptions PO = baseOptions(TO, EachArch);
 
   std::vector<CompileCommand> Commands = collectCommands(TO);
   std::vector<PipelineOptions> PerFile =
@@ -386,106 +482,28 @@ int main(int Argc, const char **Argv) {
     if (!ArchNotes[I].empty())
       Reports[I].Notes.insert(Reports[I].Notes.begin(), ArchNotes[I]);
 
-  bool Color = TO.Color == "always" ||
-               (TO.Color == "auto" && llvm::outs().has_colors());
-  bool ParseFailed = false;
-  bool Findings = false;
-  bool Errors = false; ///< WarningsAsErrors: --exit-zero does not hide them
-  std::vector<std::string> FailedFiles;
-  std::vector<Diagnostic> AllDiags;
-  std::vector<AccessRecord> AllRecords;
-  for (const FileReport &R : Reports) {
-    for (const std::string &W : R.FlagWarnings) {
-      // Some front-end warnings carry the prefix already: print it once.
-      llvm::StringRef Text(W);
-      Text.consume_front("warplint: warning: ");
-      llvm::WithColor::warning(llvm::errs(), "warplint") << Text << "\n";
-    }
-    if (!R.ClangDiagnostics.empty())
-      llvm::errs() << R.ClangDiagnostics;
-    llvm::outs() << R.SassDump;
-    for (const std::string &N : R.Notes)
-      llvm::WithColor::note(llvm::errs(), "warplint") << N << "\n";
-    if (!R.Parsed) {
-      ParseFailed = true;
-      FailedFiles.push_back(R.File);
-      if (!R.Failure.empty())
-        llvm::WithColor::error(llvm::errs(), "warplint") << R.Failure << "\n";
-      else
-        llvm::WithColor::error(llvm::errs(), "warplint")
-            << "could not parse '" << R.File << "'; no analysis for it\n";
-      continue;
-    }
-    {
-      ColorScope Colors(llvm::errs(), llvm::errs().has_colors());
-      for (const Diagnostic &W : R.InputWarnings)
-        printDiagnosticLine(llvm::errs(), W.Range.Begin, W.Level, W.Message,
-                            W.Check);
-    }
-    for (const Diagnostic &D : R.Diagnostics)
-      if (D.Level >= Severity::Warning) {
-        Findings = true;
-        Errors |= D.Level == Severity::Error;
-      }
-    AllDiags.insert(AllDiags.end(), R.Diagnostics.begin(),
-                    R.Diagnostics.end());
-    AllRecords.insert(AllRecords.end(), R.Records.begin(), R.Records.end());
-  }
-
+  RunFindings F = gatherFindings(Reports);
   // A header included by several files is analyzed in each: one finding
   // per problem across the run too. Not with --arch=all, which asks for
   // each architecture's own report.
   if (!EachArch)
-    mergeDuplicates(AllDiags);
+    mergeDuplicates(F.Diags);
   // Files that could not be parsed are reported (above and in the
   // summary); they decide the exit status alone only with --strict, or when
   // no file could be analyzed at all.
-  bool NoneAnalyzed = FailedFiles.size() == Reports.size();
+  bool NoneAnalyzed = F.FailedFiles.size() == Reports.size();
   int ExitCode = 0;
-  if (ParseFailed && (TO.Strict || NoneAnalyzed))
+  if (F.ParseFailed && (TO.Strict || NoneAnalyzed))
     ExitCode = 2;
-  else if (Errors || (Findings && !TO.ExitZero))
+  else if (F.Errors || (F.Findings && !TO.ExitZero))
     ExitCode = 1;
-
-  if (TO.Format == "sarif") {
-    SarifRun Run;
-    Run.Version = WARPLINT_VERSION;
-    Run.InformationUri = WARPLINT_PROJECT_URL "/README.md";
-    Run.Rules = describeChecks(WARPLINT_PROJECT_URL "/docs");
-    llvm::SmallString<256> Cwd;
-    llvm::sys::fs::current_path(Cwd);
-    Run.BaseDir = std::string(Cwd);
-    Run.ExitCode = ExitCode;
-    Run.FailedFiles = FailedFiles;
-    SourceCache Sources;
-    writeSarif(llvm::outs(), Run, AllDiags, Sources);
-  } else if (TO.Format == "json") {
-    // The architecture the files were analyzed for (the first analyzed
-    // file's: one target decision per file, and a run's files share it).
-    std::string Arch = PO.Solve.Arch.Name;
-    for (const FileReport &R : Reports)
-      if (R.Parsed && !R.Arch.empty()) {
-        Arch = R.Arch;
-        break;
-      }
-    writeJson(llvm::outs(), {WARPLINT_VERSION, Arch},
-              TO.AllAccesses ? AllRecords : std::vector<AccessRecord>{},
-              AllDiags);
-  } else {
-    TextOptions Text;
-    Text.Color = Color;
-    SourceCache Sources;
-    if (TO.AllAccesses)
-      writeAccessesText(llvm::outs(), AllRecords, Text);
-    writeText(llvm::outs(), AllDiags, Sources, Text);
-  }
-  llvm::outs().flush();
+  writeFindings(TO, PO, Reports, F, ExitCode);
   if (!TO.ExportFixes.empty())
-    exportFixes(TO.ExportFixes, Reports, AllDiags);
+    exportFixes(TO.ExportFixes, Reports, F.Diags);
   if (TO.Fix &&
       !applyAllFixes(Commands, PerFile, Reports, Texts, TO.FixReadonly))
     ExitCode = 2;
   if (TO.Summary || (Watched && Reports.size() > 1))
-    writeSummary(llvm::errs(), Reports, AllDiags, TO.Summary);
+    writeSummary(llvm::errs(), Reports, F.Diags, TO.Summary);
   return ExitCode;
 }

@@ -147,6 +147,112 @@ void verifyCandidate(Candidate &C, const LayoutEval &Before,
   C.Failure = "not verified: " + FirstWhy;
 }
 
+/// The padding the search found, with its edits (the declaration, or the
+/// named stride of a 1-D array read as rows) and its occupancy.
+Candidate padCandidate(const ArrayUse &U, const StrideView *View,
+                       const SearchResult &S, const SolveOptions &Opts,
+                       FileTexts &Files) {
+  const MemoryObject &O = U.object();
+  Candidate C;
+  C.IsPad = true;
+  C.Pad = S.Pad->first;
+  C.Eval = S.Pad->second;
+  if (View)
+    C.Edits = strideEdits(*View, C.Pad);
+  else
+    padEdits(U, Files, C);
+  measureOccupancy(U, Opts.Arch, C);
+  std::vector<int64_t> After = O.Extents;
+  After.back() += C.Pad;
+  if (View)
+    C.Describe = "pad the rows of '" + O.Name + "' to " + View->Name + " + " +
+                 std::to_string(C.Pad) + " = " + std::to_string(After.back()) +
+                 " elements (" + O.Name + "[" +
+                 std::to_string(After[0] * After[1]) + "])";
+  else
+    C.Describe = "pad the rows of '" + O.Name + "' to " +
+                 std::to_string(After.back()) + " elements (" + O.Name +
+                 dims(After) + ")";
+  if (!C.FitsStatic)
+    C.Failure = "the padded array exceeds the 48 KiB of static shared "
+                "memory a block may declare";
+  return C;
+}
+
+/// The swizzle the search found, with its edits and occupancy.
+Candidate swizzleCandidate(const ArrayUse &U, const SearchResult &S,
+                           const SolveOptions &Opts, FileTexts &Files) {
+  const MemoryObject &O = U.object();
+  Candidate C;
+  C.IsPad = false;
+  C.Swz = S.Swz->first;
+  C.Eval = S.Swz->second;
+  swizzleEdits(U, Files, C);
+  measureOccupancy(U, Opts.Arch, C);
+  C.Describe = "swizzle the columns of '" + O.Name + "': " + O.Name +
+               "[r][c] becomes " + O.Name + "[r][" + C.SwzMapping + "]";
+  return C;
+}
+
+/// Which of a pad (first) and a swizzle (second) is offered first, and
+/// why (empty with one candidate).
+size_t preferred(const std::vector<Candidate> &Usable, std::string &Why) {
+  const double Eps = 1e-9;
+  if (Usable.size() != 2)
+    return 0;
+  const Candidate &P = Usable[0], &W = Usable[1];
+  if (P.lowersOccupancy() && W.Eval.Cost <= P.Eval.Cost + Eps) {
+    Why = "the swizzle is preferred: it reaches the same or fewer "
+          "wavefronts without the padding's loss of occupancy";
+    return 1;
+  }
+  if (W.Eval.Cost + Eps < P.Eval.Cost) {
+    Why = "the swizzle is preferred: no pad reaches its " +
+          formatWavefronts(W.Eval.Cost) + " " + costUnit(W.Eval);
+    return 1;
+  }
+  Why = std::string("the padding is preferred: ") +
+        (P.Eval.Cost + Eps < W.Eval.Cost
+             ? "it needs fewer wavefronts than any swizzle"
+             : "it is as good as the swizzle and keeps the indices "
+               "readable") +
+        (P.lowersOccupancy() ? ", though it lowers occupancy" : "");
+  return 0;
+}
+
+/// An honest trade-off when the chosen fix leaves conflicts: every access
+/// before and after.
+void tradeOffNotes(const Candidate &Chosen, const LayoutEval &Before,
+                   const MemoryObject &O, std::vector<DiagNote> &Notes) {
+  Notes.push_back(
+      {{},
+       std::string("no ") + (Chosen.IsPad ? "pad" : "layout warplint tries") +
+           " makes every access of '" + O.Name + "' conflict-free; per access:",
+       {}});
+  std::map<std::pair<const KernelModel *, unsigned>,
+           std::pair<unsigned, unsigned>>
+      Worst;
+  std::vector<std::pair<const KernelModel *, const Access *>> Order;
+  for (size_t I = 0; I < Chosen.Eval.Outcomes.size(); ++I) {
+    const AccessOutcome &A = Chosen.Eval.Outcomes[I];
+    const AccessOutcome &B = Before.Outcomes[I];
+    auto Key = std::make_pair(A.Kernel, A.Acc->Id);
+    auto [It, New] = Worst.try_emplace(Key, std::make_pair(0u, 0u));
+    if (New)
+      Order.push_back({A.Kernel, A.Acc});
+    It->second.first = std::max(It->second.first, B.Worst);
+    It->second.second = std::max(It->second.second, A.Worst);
+  }
+  for (auto [K, A] : Order) {
+    auto W = Worst[{K, A->Id}];
+    Notes.push_back({A->Loc,
+                     "this access needs " + std::to_string(W.first) +
+                         " wavefronts per request now, " +
+                         std::to_string(W.second) + " after the fix",
+                     {}});
+  }
+}
+
 std::vector<DiagNote> planNotes(const ArrayUse &Declared,
                                 const SolveOptions &Opts, FileTexts &Files,
                                 const FixVerifier *V) {
@@ -189,43 +295,10 @@ std::vector<DiagNote> planNotes(const ArrayUse &Declared,
   }
 
   std::vector<Candidate> Cands;
-  if (S.Pad) {
-    Candidate C;
-    C.IsPad = true;
-    C.Pad = S.Pad->first;
-    C.Eval = S.Pad->second;
-    if (View)
-      C.Edits = strideEdits(*View, C.Pad);
-    else
-      padEdits(U, Files, C);
-    measureOccupancy(U, Opts.Arch, C);
-    std::vector<int64_t> After = O.Extents;
-    After.back() += C.Pad;
-    if (View)
-      C.Describe = "pad the rows of '" + O.Name + "' to " + View->Name + " + " +
-                   std::to_string(C.Pad) + " = " +
-                   std::to_string(After.back()) + " elements (" + O.Name + "[" +
-                   std::to_string(After[0] * After[1]) + "])";
-    else
-      C.Describe = "pad the rows of '" + O.Name + "' to " +
-                   std::to_string(After.back()) + " elements (" + O.Name +
-                   dims(After) + ")";
-    if (!C.FitsStatic)
-      C.Failure = "the padded array exceeds the 48 KiB of static shared "
-                  "memory a block may declare";
-    Cands.push_back(std::move(C));
-  }
-  if (S.Swz) {
-    Candidate C;
-    C.IsPad = false;
-    C.Swz = S.Swz->first;
-    C.Eval = S.Swz->second;
-    swizzleEdits(U, Files, C);
-    measureOccupancy(U, Opts.Arch, C);
-    C.Describe = "swizzle the columns of '" + O.Name + "': " + O.Name +
-                 "[r][c] becomes " + O.Name + "[r][" + C.SwzMapping + "]";
-    Cands.push_back(std::move(C));
-  }
+  if (S.Pad)
+    Cands.push_back(padCandidate(U, View.get(), S, Opts, Files));
+  if (S.Swz)
+    Cands.push_back(swizzleCandidate(U, S, Opts, Files));
   // Every edit is proved on an in-memory copy before it is offered.
   if (V)
     for (Candidate &C : Cands)
@@ -247,28 +320,8 @@ std::vector<DiagNote> planNotes(const ArrayUse &Declared,
     return Notes;
   }
 
-  const double Eps = 1e-9;
-  size_t Best = 0;
   std::string Why2;
-  if (Usable.size() == 2) {
-    const Candidate &P = Usable[0], &W = Usable[1];
-    if (P.lowersOccupancy() && W.Eval.Cost <= P.Eval.Cost + Eps) {
-      Best = 1;
-      Why2 = "the swizzle is preferred: it reaches the same or fewer "
-             "wavefronts without the padding's loss of occupancy";
-    } else if (W.Eval.Cost + Eps < P.Eval.Cost) {
-      Best = 1;
-      Why2 = "the swizzle is preferred: no pad reaches its " +
-             formatWavefronts(W.Eval.Cost) + " " + costUnit(W.Eval);
-    } else {
-      Why2 = std::string("the padding is preferred: ") +
-             (P.Eval.Cost + Eps < W.Eval.Cost
-                  ? "it needs fewer wavefronts than any swizzle"
-                  : "it is as good as the swizzle and keeps the indices "
-                    "readable") +
-             (P.lowersOccupancy() ? ", though it lowers occupancy" : "");
-    }
-  }
+  size_t Best = preferred(Usable, Why2);
   const Candidate &Chosen = Usable[Best];
   for (size_t K = 0; K < Usable.size(); ++K) {
     size_t I = K == 0 ? Best : (Best == 0 ? K : K - 1); // preferred first
@@ -288,33 +341,8 @@ std::vector<DiagNote> planNotes(const ArrayUse &Declared,
   }
   if (!Why2.empty())
     Note(Why2);
-  if (!Chosen.Eval.allIdeal()) {
-    // Honest trade-off: show every access before and after.
-    Note(std::string("no ") + (Chosen.IsPad ? "pad" : "layout warplint tries") +
-         " makes every access of '" + O.Name + "' conflict-free; per access:");
-    std::map<std::pair<const KernelModel *, unsigned>,
-             std::pair<unsigned, unsigned>>
-        Worst;
-    std::vector<std::pair<const KernelModel *, const Access *>> Order;
-    for (size_t I = 0; I < Chosen.Eval.Outcomes.size(); ++I) {
-      const AccessOutcome &A = Chosen.Eval.Outcomes[I];
-      const AccessOutcome &B = S.Before.Outcomes[I];
-      auto Key = std::make_pair(A.Kernel, A.Acc->Id);
-      auto [It, New] = Worst.try_emplace(Key, std::make_pair(0u, 0u));
-      if (New)
-        Order.push_back({A.Kernel, A.Acc});
-      It->second.first = std::max(It->second.first, B.Worst);
-      It->second.second = std::max(It->second.second, A.Worst);
-    }
-    for (auto [K, A] : Order) {
-      auto W = Worst[{K, A->Id}];
-      Notes.push_back({A->Loc,
-                       "this access needs " + std::to_string(W.first) +
-                           " wavefronts per request now, " +
-                           std::to_string(W.second) + " after the fix",
-                       {}});
-    }
-  }
+  if (!Chosen.Eval.allIdeal())
+    tradeOffNotes(Chosen, S.Before, O, Notes);
   return Notes;
 }
 

@@ -367,6 +367,11 @@ private:
   AbsValue evalMember(const clang::MemberExpr *M);
   std::optional<AbsValue> builtinVar(const clang::Expr *E);
   LValue evalLValue(const clang::Expr *E);
+  // The kinds of lvalue evalLValue reads (LValueEval.cpp).
+  LValue declLValue(const clang::DeclRefExpr *D);
+  LValue subscriptLValue(const clang::ArraySubscriptExpr *A);
+  LValue memberLValue(const clang::MemberExpr *M);
+  LValue vectorElementLValue(const clang::ExtVectorElementExpr *V);
   AbsValue readLValue(const LValue &LV, const clang::Expr *E);
   void writeLValue(const LValue &LV, const clang::Expr *E, AbsValue V);
   Predicate toPred(const AbsValue &V, const clang::Expr *E);

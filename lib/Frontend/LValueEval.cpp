@@ -63,6 +63,131 @@ AbsValue KernelWalker::lookupVar(const ValueDecl *D, const clang::Expr *E) {
   return AbsValue::unknown("'" + D->getName().str() + "'", true);
 }
 
+/// A named variable: a reference bound in this frame, a memory object (a
+/// shared array, a global), or a local.
+LValue KernelWalker::declLValue(const DeclRefExpr *D) {
+  LValue LV;
+  const ValueDecl *VD = D->getDecl();
+  auto &Refs = Frames.back().Refs;
+  if (auto It = Refs.find(VD); It != Refs.end())
+    return It->second;
+  if (auto Obj = objectFor(VD)) {
+    if (!paramIndex(VD)) {
+      LV.K = LValue::Kind::Memory;
+      LV.Ptr = AbsValue::pointer(*Obj, Expr(0));
+      LV.Chain = true;
+      return LV;
+    }
+  }
+  if (const auto *Var = dyn_cast<VarDecl>(VD)) {
+    if (Var->hasGlobalStorage() && !Var->isStaticLocal() &&
+        !Var->getType().isConstQualified() &&
+        !Var->hasAttr<CUDAConstantAttr>()) {
+      LV.Reason = "the global '" + Var->getName().str() + "'";
+      return LV;
+    }
+  }
+  LV.K = LValue::Kind::Var;
+  LV.Var = VD;
+  return LV;
+}
+
+/// a[i]: the base's place (or pointer) plus the index; a chain of
+/// subscripts into one object keeps each subscript for the fixes.
+LValue KernelWalker::subscriptLValue(const ArraySubscriptExpr *A) {
+  LValue LV;
+  const clang::Expr *Base = A->getBase()->IgnoreParens();
+  LValue Inner;
+  AbsValue P;
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(Base);
+      C && C->getCastKind() == CK_ArrayToPointerDecay) {
+    Inner = evalLValue(C->getSubExpr());
+    P = Inner.K == LValue::Kind::Memory
+            ? Inner.Ptr
+            : AbsValue::unknown("the array '" + text(C) + "'", true);
+  } else {
+    P = eval(A->getBase());
+  }
+  AbsValue I = eval(A->getIdx());
+  LV.Ptr = pointerAdd(P, I, A->getType(), false, A);
+  if (LV.Ptr.K != AbsValue::Kind::Pointer) {
+    LV.Reason =
+        LV.Ptr.Reason.empty() ? "the base of '" + text(A) + "'" : LV.Ptr.Reason;
+    LV.K = LValue::Kind::Unknown;
+    return LV;
+  }
+  LV.K = LValue::Kind::Memory;
+  LV.Chain = Inner.K == LValue::Kind::Memory && Inner.Chain;
+  if (LV.Chain) {
+    LV.Subscripts = Inner.Subscripts;
+    LV.Subscripts.push_back(A->getIdx()->getSourceRange());
+    LV.SubscriptValues = Inner.SubscriptValues;
+    LV.SubscriptValues.push_back(
+        I.K == AbsValue::Kind::Int ? std::optional<Expr>(I.Int) : std::nullopt);
+  }
+  return LV;
+}
+
+/// s.f and p->f: the base's place plus the field's offset.
+LValue KernelWalker::memberLValue(const MemberExpr *M) {
+  LValue LV;
+  LValue Base;
+  if (M->isArrow()) {
+    AbsValue P = eval(M->getBase());
+    if (P.K == AbsValue::Kind::Pointer) {
+      Base.K = LValue::Kind::Memory;
+      Base.Ptr = P;
+    } else {
+      Base.Reason = P.Reason;
+    }
+  } else {
+    const clang::Expr *BE = M->getBase()->IgnoreParenImpCasts();
+    if (const auto *D = dyn_cast<DeclRefExpr>(BE)) {
+      // A field of a struct kernel parameter: block-uniform.
+      if (paramIndex(D->getDecl()) && !objectFor(D->getDecl())) {
+        LV.Uniform = true;
+        LV.Reason = "'" + text(M) + "'";
+        return LV;
+      }
+    }
+    Base = evalLValue(M->getBase());
+  }
+  const auto *FD = dyn_cast<FieldDecl>(M->getMemberDecl());
+  if (Base.K != LValue::Kind::Memory || !FD) {
+    LV.Reason = Base.Reason.empty() ? "'" + text(M) + "'" : Base.Reason;
+    LV.Uniform = Base.Uniform;
+    return LV;
+  }
+  LV = Base;
+  LV.Chain = false;
+  if (LV.Ptr.Offset)
+    LV.Ptr.Offset =
+        *LV.Ptr.Offset +
+        Expr(int64_t(
+            Ctx.toCharUnitsFromBits(Ctx.getFieldOffset(FD)).getQuantity()));
+  LV.Field += "." + FD->getName().str();
+  return LV;
+}
+
+/// v.x of a vector type: the base's place plus the element's offset.
+LValue KernelWalker::vectorElementLValue(const ExtVectorElementExpr *V) {
+  LValue LV;
+  LValue Base = evalLValue(V->getBase());
+  llvm::SmallVector<uint32_t, 4> Idx;
+  V->getEncodedElementAccess(Idx);
+  if (Base.K != LValue::Kind::Memory || Idx.size() != 1) {
+    LV.Reason = "the vector element '" + text(V) + "'";
+    return LV;
+  }
+  LV = Base;
+  LV.Chain = false;
+  int64_t Elt = Ctx.getTypeSizeInChars(V->getType()).getQuantity();
+  if (LV.Ptr.Offset)
+    LV.Ptr.Offset = *LV.Ptr.Offset + Expr(int64_t(Idx[0]) * Elt);
+  LV.Field += "." + V->getAccessor().getName().str();
+  return LV;
+}
+
 LValue KernelWalker::evalLValue(const clang::Expr *E) {
   LValue LV;
   E = E->IgnoreParens();
@@ -78,64 +203,10 @@ LValue KernelWalker::evalLValue(const clang::Expr *E) {
     }
   if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
     return evalLValue(M->getSubExpr());
-  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
-    const ValueDecl *VD = D->getDecl();
-    auto &Refs = Frames.back().Refs;
-    if (auto It = Refs.find(VD); It != Refs.end())
-      return It->second;
-    if (auto Obj = objectFor(VD)) {
-      if (!paramIndex(VD)) {
-        LV.K = LValue::Kind::Memory;
-        LV.Ptr = AbsValue::pointer(*Obj, Expr(0));
-        LV.Chain = true;
-        return LV;
-      }
-    }
-    if (const auto *Var = dyn_cast<VarDecl>(VD)) {
-      if (Var->hasGlobalStorage() && !Var->isStaticLocal() &&
-          !Var->getType().isConstQualified() &&
-          !Var->hasAttr<CUDAConstantAttr>()) {
-        LV.Reason = "the global '" + Var->getName().str() + "'";
-        return LV;
-      }
-    }
-    LV.K = LValue::Kind::Var;
-    LV.Var = VD;
-    return LV;
-  }
-  if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
-    const clang::Expr *Base = A->getBase()->IgnoreParens();
-    LValue Inner;
-    AbsValue P;
-    if (const auto *C = dyn_cast<ImplicitCastExpr>(Base);
-        C && C->getCastKind() == CK_ArrayToPointerDecay) {
-      Inner = evalLValue(C->getSubExpr());
-      P = Inner.K == LValue::Kind::Memory
-              ? Inner.Ptr
-              : AbsValue::unknown("the array '" + text(C) + "'", true);
-    } else {
-      P = eval(A->getBase());
-    }
-    AbsValue I = eval(A->getIdx());
-    LV.Ptr = pointerAdd(P, I, A->getType(), false, A);
-    if (LV.Ptr.K != AbsValue::Kind::Pointer) {
-      LV.Reason = LV.Ptr.Reason.empty() ? "the base of '" + text(A) + "'"
-                                        : LV.Ptr.Reason;
-      LV.K = LValue::Kind::Unknown;
-      return LV;
-    }
-    LV.K = LValue::Kind::Memory;
-    LV.Chain = Inner.K == LValue::Kind::Memory && Inner.Chain;
-    if (LV.Chain) {
-      LV.Subscripts = Inner.Subscripts;
-      LV.Subscripts.push_back(A->getIdx()->getSourceRange());
-      LV.SubscriptValues = Inner.SubscriptValues;
-      LV.SubscriptValues.push_back(I.K == AbsValue::Kind::Int
-                                       ? std::optional<Expr>(I.Int)
-                                       : std::nullopt);
-    }
-    return LV;
-  }
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    return declLValue(D);
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+    return subscriptLValue(A);
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() == UO_Deref) {
       AbsValue P = eval(U->getSubExpr());
@@ -153,60 +224,10 @@ LValue KernelWalker::evalLValue(const clang::Expr *E) {
       return evalLValue(U->getSubExpr());
     }
   }
-  if (const auto *M = dyn_cast<MemberExpr>(E)) {
-    LValue Base;
-    if (M->isArrow()) {
-      AbsValue P = eval(M->getBase());
-      if (P.K == AbsValue::Kind::Pointer) {
-        Base.K = LValue::Kind::Memory;
-        Base.Ptr = P;
-      } else {
-        Base.Reason = P.Reason;
-      }
-    } else {
-      const clang::Expr *BE = M->getBase()->IgnoreParenImpCasts();
-      if (const auto *D = dyn_cast<DeclRefExpr>(BE)) {
-        // A field of a struct kernel parameter: block-uniform.
-        if (paramIndex(D->getDecl()) && !objectFor(D->getDecl())) {
-          LV.Uniform = true;
-          LV.Reason = "'" + text(M) + "'";
-          return LV;
-        }
-      }
-      Base = evalLValue(M->getBase());
-    }
-    const auto *FD = dyn_cast<FieldDecl>(M->getMemberDecl());
-    if (Base.K != LValue::Kind::Memory || !FD) {
-      LV.Reason = Base.Reason.empty() ? "'" + text(M) + "'" : Base.Reason;
-      LV.Uniform = Base.Uniform;
-      return LV;
-    }
-    LV = Base;
-    LV.Chain = false;
-    if (LV.Ptr.Offset)
-      LV.Ptr.Offset =
-          *LV.Ptr.Offset +
-          Expr(int64_t(Ctx.toCharUnitsFromBits(Ctx.getFieldOffset(FD))
-                           .getQuantity()));
-    LV.Field += "." + FD->getName().str();
-    return LV;
-  }
-  if (const auto *V = dyn_cast<ExtVectorElementExpr>(E)) {
-    LValue Base = evalLValue(V->getBase());
-    llvm::SmallVector<uint32_t, 4> Idx;
-    V->getEncodedElementAccess(Idx);
-    if (Base.K != LValue::Kind::Memory || Idx.size() != 1) {
-      LV.Reason = "the vector element '" + text(V) + "'";
-      return LV;
-    }
-    LV = Base;
-    LV.Chain = false;
-    int64_t Elt = Ctx.getTypeSizeInChars(V->getType()).getQuantity();
-    if (LV.Ptr.Offset)
-      LV.Ptr.Offset = *LV.Ptr.Offset + Expr(int64_t(Idx[0]) * Elt);
-    LV.Field += "." + V->getAccessor().getName().str();
-    return LV;
-  }
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return memberLValue(M);
+  if (const auto *V = dyn_cast<ExtVectorElementExpr>(E))
+    return vectorElementLValue(V);
   if (const auto *B = dyn_cast<BinaryOperator>(E)) {
     if (B->isAssignmentOp()) {
       evalAssign(B);

@@ -69,132 +69,144 @@ void writeEmitted(llvm::json::OStream &J, const EmittedRecord &E) {
   });
 }
 
+/// Where the access is and what it is: position, kernel, function, call
+/// sites, object, space, operation, width and the launch.
+void writeAccessSite(llvm::json::OStream &J, const AccessRecord &R) {
+  writeLoc(J, R.Loc);
+  // The expression's first position, when it is not line/column: the
+  // instruction is on a later line of a multi-line expression.
+  if (R.Begin.isValid() && !(R.Begin == R.Loc)) {
+    J.attribute("begin_line", int64_t(R.Begin.Line));
+    J.attribute("begin_column", int64_t(R.Begin.Column));
+  }
+  if (R.End.isValid()) {
+    J.attribute("end_line", int64_t(R.End.Line));
+    J.attribute("end_column", int64_t(R.End.Column));
+  }
+  J.attribute("kernel", R.Kernel);
+  J.attribute("function", R.Function);
+  if (R.InlinedFrom)
+    J.attribute("inlined_from", R.InlinedFrom->File + ":" +
+                                    std::to_string(R.InlinedFrom->Line));
+  if (!R.CalledFrom.empty())
+    J.attributeArray("called_from", [&] {
+      for (const SourceLoc &L : R.CalledFrom)
+        J.value(L.File + ":" + std::to_string(L.Line) + ":" +
+                std::to_string(L.Column));
+    });
+  J.attribute("variable", R.Variable);
+  J.attribute("space", spaceName(R.Space));
+  J.attribute("op", opName(R.Op));
+  J.attribute("bytes", int64_t(R.Bytes));
+  if (R.Block)
+    J.attributeArray("block", [&] {
+      for (int64_t D : *R.Block)
+        J.value(D);
+    });
+  else
+    J.attribute("block", nullptr);
+  // The grid the launch totals are over; absent when the launch does not
+  // fix it.
+  if (R.Grid)
+    J.attributeArray("grid", [&] {
+      for (int64_t D : *R.Grid)
+        J.value(D);
+    });
+  J.attribute("launch", R.LaunchDescription);
+}
+
+/// Best and worst case over all data: per request, and the means over the
+/// requests that may execute (a request the data leaves without an active
+/// lane counts 0).
+void writeBounds(llvm::json::OStream &J, const AccessRecord &R) {
+  bool Sh = R.Space == MemorySpace::Shared;
+  std::string Unit = Sh ? "wavefronts" : "sectors";
+  J.attribute(Unit + "_min", int64_t(Sh ? R.WavefrontsMin : R.SectorsMin));
+  J.attribute(Unit + "_max", int64_t(Sh ? R.Wavefronts : R.Sectors));
+  writeMean(J, Unit + "_mean_min", Sh ? R.WavefrontsMeanMin : R.SectorsMeanMin);
+  writeMean(J, Unit + "_mean_max", Sh ? R.WavefrontsMean : R.SectorsMean);
+  J.attribute("ideal_" + Unit + "_max",
+              int64_t(Sh ? R.IdealWavefronts : R.IdealSectors));
+  writeMean(J, "ideal_" + Unit + "_mean_min",
+            Sh ? R.IdealWavefrontsMeanMin : R.IdealSectorsMeanMin);
+  writeMean(J, "ideal_" + Unit + "_mean_max",
+            Sh ? R.IdealWavefrontsMean : R.IdealSectorsMean);
+  if (R.Requests > 0)
+    J.attribute("requests", int64_t(R.Requests));
+  // What the bound ranges over: the data, or block-uniform values
+  // warplint reads apart (SolveSpace::Decoupled).
+  J.attribute("bound_over", R.BoundOverValues ? "values" : "data");
+  // Under uniformly random indices (docs/solver.md, "Expected
+  // wavefronts"), with the assumption in words.
+  if (Sh && R.WavefrontsExpected) {
+    writeMean(J, "wavefronts_expected", *R.WavefrontsExpected);
+    J.attribute("expected_assumption",
+                "each active lane's index uniform over the " +
+                    std::to_string(R.ObjectElements) + " elements of '" +
+                    R.Variable + "', independently of the other lanes");
+  }
+}
+
+void writeExact(llvm::json::OStream &J, const AccessRecord &R) {
+  if (R.Space == MemorySpace::Shared) {
+    J.attribute("wavefronts", int64_t(R.Wavefronts));
+    writeMean(J, "wavefronts_mean", R.WavefrontsMean);
+    J.attribute("ideal_wavefronts", int64_t(R.IdealWavefronts));
+    writeMean(J, "ideal_wavefronts_mean", R.IdealWavefrontsMean);
+  } else {
+    J.attribute("sectors", int64_t(R.Sectors));
+    writeMean(J, "sectors_mean", R.SectorsMean);
+    J.attribute("ideal_sectors", int64_t(R.IdealSectors));
+    writeMean(J, "ideal_sectors_mean", R.IdealSectorsMean);
+  }
+  // The count the means are taken over, when it is known: a loop whose
+  // trip count depends on a parameter, outcomes of different weights
+  // or an answer proved without enumerating leave it out rather than
+  // say 0 beside a mean.
+  if (R.Requests > 0)
+    J.attribute("requests", int64_t(R.Requests));
+  // Over the whole launch, as Nsight Compute's Source Counters count:
+  // known when every block's case is (the last, partial block of a
+  // bounds guard included).
+  if (R.Launch) {
+    std::string Unit =
+        R.Space == MemorySpace::Shared ? "wavefronts" : "sectors";
+    J.attribute("launch_requests", int64_t(R.Launch->Requests));
+    J.attribute("launch_" + Unit, int64_t(R.Launch->Cost));
+    J.attribute("launch_ideal_" + Unit, int64_t(R.Launch->Ideal));
+  }
+}
+
+void writeCases(llvm::json::OStream &J, const AccessRecord &R) {
+  std::string Unit = R.Space == MemorySpace::Shared ? "wavefronts" : "sectors";
+  J.attributeArray("cases", [&] {
+    for (const CaseRecord &C : R.Cases)
+      J.object([&] {
+        J.attribute("condition", C.Condition);
+        J.attribute(Unit, int64_t(C.Worst));
+        writeMean(J, Unit + "_mean", C.Mean);
+        J.attribute("ideal_" + Unit, int64_t(C.Ideal));
+      });
+  });
+}
+
 void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
   J.object([&] {
-    writeLoc(J, R.Loc);
-    // The expression's first position, when it is not line/column: the
-    // instruction is on a later line of a multi-line expression.
-    if (R.Begin.isValid() && !(R.Begin == R.Loc)) {
-      J.attribute("begin_line", int64_t(R.Begin.Line));
-      J.attribute("begin_column", int64_t(R.Begin.Column));
-    }
-    if (R.End.isValid()) {
-      J.attribute("end_line", int64_t(R.End.Line));
-      J.attribute("end_column", int64_t(R.End.Column));
-    }
-    J.attribute("kernel", R.Kernel);
-    J.attribute("function", R.Function);
-    if (R.InlinedFrom)
-      J.attribute("inlined_from", R.InlinedFrom->File + ":" +
-                                      std::to_string(R.InlinedFrom->Line));
-    if (!R.CalledFrom.empty())
-      J.attributeArray("called_from", [&] {
-        for (const SourceLoc &L : R.CalledFrom)
-          J.value(L.File + ":" + std::to_string(L.Line) + ":" +
-                  std::to_string(L.Column));
-      });
-    J.attribute("variable", R.Variable);
-    J.attribute("space", spaceName(R.Space));
-    J.attribute("op", opName(R.Op));
-    J.attribute("bytes", int64_t(R.Bytes));
-    if (R.Block)
-      J.attributeArray("block", [&] {
-        for (int64_t D : *R.Block)
-          J.value(D);
-      });
-    else
-      J.attribute("block", nullptr);
-    // The grid the launch totals are over; absent when the launch does not
-    // fix it.
-    if (R.Grid)
-      J.attributeArray("grid", [&] {
-        for (int64_t D : *R.Grid)
-          J.value(D);
-      });
-    J.attribute("launch", R.LaunchDescription);
+    writeAccessSite(J, R);
     J.attribute("status", R.Exact     ? "exact"
                           : R.Bounded ? "bounded"
                                       : "unknown");
-    if (R.Bounded) {
-      // Best and worst case over all data: per request, and the means over
-      // the requests that may execute (a request the data leaves without
-      // an active lane counts 0).
-      bool Sh = R.Space == MemorySpace::Shared;
-      std::string Unit = Sh ? "wavefronts" : "sectors";
-      J.attribute(Unit + "_min", int64_t(Sh ? R.WavefrontsMin : R.SectorsMin));
-      J.attribute(Unit + "_max", int64_t(Sh ? R.Wavefronts : R.Sectors));
-      writeMean(J, Unit + "_mean_min",
-                Sh ? R.WavefrontsMeanMin : R.SectorsMeanMin);
-      writeMean(J, Unit + "_mean_max", Sh ? R.WavefrontsMean : R.SectorsMean);
-      J.attribute("ideal_" + Unit + "_max",
-                  int64_t(Sh ? R.IdealWavefronts : R.IdealSectors));
-      writeMean(J, "ideal_" + Unit + "_mean_min",
-                Sh ? R.IdealWavefrontsMeanMin : R.IdealSectorsMeanMin);
-      writeMean(J, "ideal_" + Unit + "_mean_max",
-                Sh ? R.IdealWavefrontsMean : R.IdealSectorsMean);
-      if (R.Requests > 0)
-        J.attribute("requests", int64_t(R.Requests));
-      // What the bound ranges over: the data, or block-uniform values
-      // warplint reads apart (SolveSpace::Decoupled).
-      J.attribute("bound_over", R.BoundOverValues ? "values" : "data");
-      // Under uniformly random indices (docs/solver.md, "Expected
-      // wavefronts"), with the assumption in words.
-      if (Sh && R.WavefrontsExpected) {
-        writeMean(J, "wavefronts_expected", *R.WavefrontsExpected);
-        J.attribute("expected_assumption",
-                    "each active lane's index uniform over the " +
-                        std::to_string(R.ObjectElements) +
-                        " elements of '" + R.Variable +
-                        "', independently of the other lanes");
-      }
-    }
-    if (R.Exact) {
-      if (R.Space == MemorySpace::Shared) {
-        J.attribute("wavefronts", int64_t(R.Wavefronts));
-        writeMean(J, "wavefronts_mean", R.WavefrontsMean);
-        J.attribute("ideal_wavefronts", int64_t(R.IdealWavefronts));
-        writeMean(J, "ideal_wavefronts_mean", R.IdealWavefrontsMean);
-      } else {
-        J.attribute("sectors", int64_t(R.Sectors));
-        writeMean(J, "sectors_mean", R.SectorsMean);
-        J.attribute("ideal_sectors", int64_t(R.IdealSectors));
-        writeMean(J, "ideal_sectors_mean", R.IdealSectorsMean);
-      }
-      // The count the means are taken over, when it is known: a loop whose
-      // trip count depends on a parameter, outcomes of different weights
-      // or an answer proved without enumerating leave it out rather than
-      // say 0 beside a mean.
-      if (R.Requests > 0)
-        J.attribute("requests", int64_t(R.Requests));
-      // Over the whole launch, as Nsight Compute's Source Counters count:
-      // known when every block's case is (the last, partial block of a
-      // bounds guard included).
-      if (R.Launch) {
-        std::string Unit =
-            R.Space == MemorySpace::Shared ? "wavefronts" : "sectors";
-        J.attribute("launch_requests", int64_t(R.Launch->Requests));
-        J.attribute("launch_" + Unit, int64_t(R.Launch->Cost));
-        J.attribute("launch_ideal_" + Unit, int64_t(R.Launch->Ideal));
-      }
-    }
+    if (R.Bounded)
+      writeBounds(J, R);
+    if (R.Exact)
+      writeExact(J, R);
     // A scattered global access is unknown and still has a pattern.
     if (R.Space == MemorySpace::Global && !R.Pattern.empty())
       J.attribute("pattern", R.Pattern);
     if ((R.Exact || R.Bounded) && !R.Condition.empty())
       J.attribute("condition", R.Condition);
-    if (R.Exact && !R.Cases.empty()) {
-      std::string Unit =
-          R.Space == MemorySpace::Shared ? "wavefronts" : "sectors";
-      J.attributeArray("cases", [&] {
-        for (const CaseRecord &C : R.Cases)
-          J.object([&] {
-            J.attribute("condition", C.Condition);
-            J.attribute(Unit, int64_t(C.Worst));
-            writeMean(J, Unit + "_mean", C.Mean);
-            J.attribute("ideal_" + Unit, int64_t(C.Ideal));
-          });
-      });
-    }
+    if (R.Exact && !R.Cases.empty())
+      writeCases(J, R);
     if (!R.Exact)
       J.attribute("reason", R.Reason);
     if (R.Emitted)
