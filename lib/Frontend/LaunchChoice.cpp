@@ -250,10 +250,7 @@ std::optional<LaunchConfig> partialLaunch(const LaunchSiteIndex::Site &S) {
   for (unsigned D = 0; D < 3; ++D)
     if (!P.UnknownExtents[D])
       P.PartialBlock[D] = Extent[D];
-  int64_t X = Extent[0];
-  bool Rows =
-      X > 0 && 32 % X == 0 && !P.PartialBlock[1] && P.PartialBlock[2] == 1;
-  if (X % 32 != 0 && !Rows)
+  if (partialWarps(P.PartialBlock) == PartialWarps::NotModelled)
     return std::nullopt;
   P.Block.reset();
   P.UnknownExtents = {false, false, false};

@@ -6,12 +6,10 @@
 #include "Frontend/SourceLocs.h"
 #include "Model/LaunchShape.h"
 
-#include "clang/Basic/TargetInfo.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/Support/Regex.h"
 
 namespace warplint {
 

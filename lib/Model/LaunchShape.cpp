@@ -74,6 +74,17 @@ std::optional<std::string> launchShapeProblem(const ArchInfo &Arch,
   return std::nullopt;
 }
 
+PartialWarps partialWarps(const std::array<std::optional<int64_t>, 3> &Known) {
+  const std::optional<int64_t> &X = Known[0];
+  if (!X || *X < 1)
+    return PartialWarps::NotModelled;
+  if (*X % 32 == 0)
+    return PartialWarps::WholeRows;
+  if (32 % *X == 0 && !Known[1] && Known[2] == 1)
+    return PartialWarps::SeveralRows;
+  return PartialWarps::NotModelled;
+}
+
 std::optional<int64_t> launchValue(const LaunchConfig &L, Symbol S) {
   switch (S.Kind) {
   case SymbolKind::BlockDim:

@@ -38,6 +38,13 @@ gridShapeProblem(const ArchInfo &Arch, const std::array<int64_t, 3> &Grid);
 std::optional<std::string> launchShapeProblem(const ArchInfo &Arch,
                                               const LaunchConfig &L);
 
+/// How the warps of a partly constant block (LaunchConfig::partial) lie,
+/// given its constant extents: in whole rows (x a multiple of 32), each
+/// over 32 / x rows (x divides 32, y a run-time value, z = 1), or in a
+/// way the solver does not model (Solve/LaunchSpace.h).
+enum class PartialWarps { NotModelled, WholeRows, SeveralRows };
+PartialWarps partialWarps(const std::array<std::optional<int64_t>, 3> &Known);
+
 /// The values one launch gives the kernel's launch symbols: the blockDim
 /// extents it fixes (LaunchConfig::blockExtent), gridDim when the grid is
 /// known, parameters bound to constants; nullopt for every other symbol.

@@ -8,14 +8,18 @@ namespace warplint {
 
 namespace {
 
+/// The warp's first thread, 32 * assumedWarpBaseX(), in the user's terms.
+void showWarpBase(SolveSpace &S) {
+  S.Display[assumedWarpBaseX()] = {32, "threadIdx.x - threadIdx.x % 32", true};
+}
+
 /// The launch binds the block when it is known, else the assumed shape.
 std::optional<std::string>
 bindKnownOrAssumed(const LaunchConfig &L, SolveSpace &S, LaunchBinding &Out) {
   S.Assumed = !L.Block.has_value();
   if (S.Assumed) {
     S.Display[assumedBlockDimX32()] = {32, "blockDim.x", false};
-    S.Display[assumedWarpBaseX()] = {32, "threadIdx.x - threadIdx.x % 32",
-                                     true};
+    showWarpBase(S);
   } else {
     S.Dim[0] = L.Block->X;
     S.Dim[1] = L.Block->Y;
@@ -61,12 +65,12 @@ std::optional<std::string> bindPartial(const LaunchConfig &L, SolveSpace &S,
     return Fixed(Sym);
   };
   Out.Constants = Launch;
-  if (X && *X % 32 == 0) {
+  PartialWarps Layout = partialWarps(L.PartialBlock);
+  if (Layout == PartialWarps::WholeRows) {
     // Whole warps in each row: threadIdx.y and .z are one value per warp.
     int64_t Warps = *X / 32;
     if (Warps > 1) {
-      S.Display[assumedWarpBaseX()] = {32, "threadIdx.x - threadIdx.x % 32",
-                                       true};
+      showWarpBase(S);
       for (int64_t W = 0; W < Warps; ++W)
         Out.WarpValues.push_back(W);
     }
@@ -81,7 +85,7 @@ std::optional<std::string> bindPartial(const LaunchConfig &L, SolveSpace &S,
     };
     return std::nullopt;
   }
-  if (X && 32 % *X == 0 && !L.PartialBlock[1] && L.PartialBlock[2] == 1) {
+  if (Layout == PartialWarps::SeveralRows) {
     // A warp spans Rows rows of X threads and its first row is a multiple
     // of Rows. Its rows are taken to exist (blockDim.y a multiple of Rows,
     // as LaunchConfig::describe says): whole warps, as the assumed shape
