@@ -35,6 +35,12 @@ static cl::list<std::string>
                    "run (NAME=VALUE, may repeat): answers that depend on it "
                    "are evaluated for it"),
           cl::value_desc("name=value"), cl::cat(Category));
+static cl::opt<std::string> BranchProbability(
+    "branch-probability",
+    cl::desc("The probability that a lane takes a data-dependent branch "
+             "without a '// warplint: p=' comment (default 0.5, and then "
+             "warp-divergence does not warn on such branches)"),
+    cl::value_desc("p"), cl::cat(Category));
 static cl::list<std::string>
     BlockDim("block-dim",
              cl::desc("Block shape X[,Y[,Z]] for kernels without a launch "
@@ -227,6 +233,14 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
     if (TO.Params.count(Name.str()))
       fail("invalid --param='" + P + "': '" + Name + "' is given twice");
     TO.Params[Name.str()] = V;
+  }
+  if (BranchProbability.getNumOccurrences()) {
+    double P = -1;
+    if (llvm::StringRef(BranchProbability).trim().getAsDouble(P) || P < 0 ||
+        P > 1)
+      fail("invalid --branch-probability='" + BranchProbability +
+           "': expected a number from 0 to 1");
+    TO.BranchProbability = P;
   }
   if (Format != "text" && Format != "json" && Format != "sarif")
     fail("unknown --format='" + Format + "': expected text, json or sarif");

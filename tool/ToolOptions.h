@@ -6,6 +6,7 @@
 #include "Model/AccessModel.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,8 @@ struct ToolOptions {
   std::vector<BlockShape> BlockDims;
   /// --param NAME=VALUE: values of scalar kernel parameters (Params:).
   std::map<std::string, int64_t> Params;
+  /// --branch-probability: p of data-dependent branches without a comment.
+  std::optional<double> BranchProbability;
   std::string Format = "text";
   std::string Color = "auto"; ///< auto, always or never (--use-color)
   std::string Checks = "warplint-*";

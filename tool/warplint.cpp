@@ -352,6 +352,7 @@ PipelineOptions baseOptions(const ToolOptions &TO, bool EachArch) {
   PO.Sass.CacheDir = TO.SassCacheDir;
   PO.Sass.ListingFile = TO.SassListing;
   PO.Sass.Dump = TO.DumpSassFacts;
+  PO.BranchProbability = TO.BranchProbability;
   return PO;
 }
 
@@ -364,6 +365,7 @@ struct RunFindings {
   std::vector<std::string> FailedFiles;
   std::vector<Diagnostic> Diags;
   std::vector<AccessRecord> Records;
+  std::vector<BranchRecord> Branches;
 };
 
 RunFindings gatherFindings(const std::vector<FileReport> &Reports) {
@@ -403,6 +405,7 @@ RunFindings gatherFindings(const std::vector<FileReport> &Reports) {
       }
     F.Diags.insert(F.Diags.end(), R.Diagnostics.begin(), R.Diagnostics.end());
     F.Records.insert(F.Records.end(), R.Records.begin(), R.Records.end());
+    F.Branches.insert(F.Branches.end(), R.Branches.begin(), R.Branches.end());
   }
   return F;
 }
@@ -434,6 +437,7 @@ void writeFindings(const ToolOptions &TO, const PipelineOptions &PO,
       }
     writeJson(llvm::outs(), {WARPLINT_VERSION, Arch},
               TO.AllAccesses ? F.Records : std::vector<AccessRecord>{},
+              TO.AllAccesses ? F.Branches : std::vector<BranchRecord>{},
               F.Diags);
   } else {
     TextOptions Text;

@@ -10,6 +10,8 @@
 
 #include "Model/AccessModel.h"
 #include "Report/AccessRecord.h"
+#include "Report/BranchRecord.h"
+#include "Solve/Divergence.h"
 #include "Solve/Solver.h"
 
 #include <optional>
@@ -42,6 +44,25 @@ std::vector<AccessAnalysis> analyzeAccesses(const TranslationUnitModel &TU,
 
 /// The record that --all-accesses and the JSON "accesses" array show.
 AccessRecord toRecord(const AccessAnalysis &A);
+
+/// The warp-divergence analysis of one branch region under one launch
+/// configuration.
+struct BranchAnalysis {
+  const KernelModel *Kernel = nullptr;
+  const Branch *Br = nullptr;
+  const LaunchConfig *Launch = nullptr;
+  BranchResult Result;
+};
+
+/// Solves every branch region of every kernel of TU under each of its
+/// kernel's launch configurations; Probability for data-dependent
+/// conditions without a comment (--branch-probability).
+std::vector<BranchAnalysis> analyzeBranches(const TranslationUnitModel &TU,
+                                            const SolveOptions &Opts,
+                                            std::optional<double> Probability);
+
+/// The record the JSON "branches" array shows.
+BranchRecord toRecord(const BranchAnalysis &A);
 
 } // namespace warplint
 

@@ -105,6 +105,11 @@ public:
   /// checks.
   virtual void checkKernel(const KernelModel &K, const CheckOptions &Opts,
                            std::vector<Diagnostic> &Out) const {}
+  /// Checks about branch regions (warp divergence) override this: it runs
+  /// once per region, with its analyses under every launch configuration.
+  virtual void checkBranch(const std::vector<const BranchAnalysis *> &PerLaunch,
+                           const CheckOptions &Opts,
+                           std::vector<Diagnostic> &Out) const {}
 
 private:
   std::string Id;
@@ -124,11 +129,12 @@ runChecks(const std::vector<AccessAnalysis> &Analyses,
           const std::vector<std::unique_ptr<Check>> &Checks,
           const CheckOptions &Opts);
 
-/// The same, and the kernel-level checks over every kernel of TU (also those
-/// without accesses).
+/// The same, the kernel-level checks over every kernel of TU (also those
+/// without accesses) and the branch checks over Branches.
 std::vector<Diagnostic>
 runChecks(const TranslationUnitModel &TU,
           const std::vector<AccessAnalysis> &Analyses,
+          const std::vector<BranchAnalysis> &Branches,
           const std::vector<std::unique_ptr<Check>> &Checks,
           const CheckOptions &Opts);
 

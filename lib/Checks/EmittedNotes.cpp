@@ -5,6 +5,8 @@
 namespace warplint {
 
 std::optional<DiagNote> emittedNote(const AccessAnalysis &A) {
+  if (!A.Acc->MovedNote.empty())
+    return DiagNote{{}, A.Acc->MovedNote, {}};
   if (A.Acc->Emitted.isAsWritten() || A.Acc->Emitted.Note.empty())
     return std::nullopt;
   return DiagNote{{}, A.Acc->Emitted.Note, {}};

@@ -4,6 +4,7 @@
 #include "Checks/BarrierDivergenceCheck.h"
 #include "Checks/Check.h"
 #include "Checks/UncoalescedCheck.h"
+#include "Checks/WarpDivergenceCheck.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/GlobPattern.h"
@@ -18,6 +19,7 @@ std::vector<std::unique_ptr<Check>> createAllChecks() {
   Checks.push_back(std::make_unique<BankConflictCheck>());
   Checks.push_back(std::make_unique<UncoalescedCheck>());
   Checks.push_back(std::make_unique<BarrierDivergenceCheck>());
+  Checks.push_back(std::make_unique<WarpDivergenceCheck>());
   return Checks;
 }
 
@@ -99,12 +101,27 @@ runChecks(const std::vector<AccessAnalysis> &Analyses,
 std::vector<Diagnostic>
 runChecks(const TranslationUnitModel &TU,
           const std::vector<AccessAnalysis> &Analyses,
+          const std::vector<BranchAnalysis> &Branches,
           const std::vector<std::unique_ptr<Check>> &Checks,
           const CheckOptions &Opts) {
   std::vector<Diagnostic> Out;
   runAccessChecks(Analyses, Checks, Opts, Out);
   for (const KernelModel &K : TU.Kernels)
     runKernelChecks(K, Checks, Opts, Out);
+  // The analyses of one region are adjacent (analyzeBranches).
+  for (size_t I = 0; I < Branches.size();) {
+    std::vector<const BranchAnalysis *> Group;
+    size_t J = I;
+    for (; J < Branches.size() && Branches[J].Br == Branches[I].Br; ++J)
+      Group.push_back(&Branches[J]);
+    for (const auto &C : Checks) {
+      size_t Before = Out.size();
+      C->checkBranch(Group, Opts, Out);
+      for (size_t D = Before; D < Out.size(); ++D)
+        Out[D].Kernel = Branches[I].Kernel->Name;
+    }
+    I = J;
+  }
   return Out;
 }
 

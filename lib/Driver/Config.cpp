@@ -263,6 +263,14 @@ private:
           return;
         }
         Value = *B ? "true" : "false";
+      } else if (double D = 0;
+                 !llvm::StringRef(It->second.Default).getAsDouble(D)) {
+        double V = 0;
+        if (llvm::StringRef(*Text).trim().getAsDouble(V) || V < 0) {
+          fail(KV.getValue(), "CheckOptions: '" + *Name +
+                                  "' expects a number, not '" + *Text + "'");
+          return;
+        }
       }
       if (!C.CheckOptions.emplace(*Name, Value).second) {
         fail(KV.getKey(), "CheckOptions: duplicate option '" + *Name + "'");

@@ -78,6 +78,10 @@ FileReport analyzeModel(const FrontendResult &Parsed,
   R.UnknownAccesses = Unknown.size();
   for (const KernelModel &K : Model.Kernels)
     R.Accesses += K.Accesses.size();
+  std::vector<BranchAnalysis> Branches =
+      analyzeBranches(Model, Solve, Opts.BranchProbability);
+  for (const BranchAnalysis &B : Branches)
+    R.Branches.push_back(toRecord(B));
 
   std::vector<std::unique_ptr<Check>> Enabled;
   for (auto &C : createAllChecks())
@@ -89,7 +93,7 @@ FileReport analyzeModel(const FrontendResult &Parsed,
     Sources.setText(File, Text);
   std::vector<SourceLoc> SuppressedAt;
   for (Diagnostic &D :
-       runChecks(Model, Analyses, Enabled, Opts.Checks)) {
+       runChecks(Model, Analyses, Branches, Enabled, Opts.Checks)) {
     if (isSuppressed(Sources, D.Range.Begin, D.Check)) {
       ++R.Suppressed;
       SuppressedAt.push_back(D.Range.Begin);

@@ -13,6 +13,7 @@
 #include "Facts/SassCompile.h"
 #include "Frontend/Frontend.h"
 #include "Report/AccessRecord.h"
+#include "Report/BranchRecord.h"
 #include "Report/Diagnostic.h"
 #include "Solve/Solver.h"
 
@@ -20,6 +21,7 @@
 #include "llvm/Support/Error.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +49,10 @@ struct PipelineOptions {
   /// Params:), by name: bound at every launch that does not pass a constant
   /// itself, so answers that depend on them are evaluated for them.
   std::map<std::string, int64_t> ParamValues;
+  /// The probability that a lane takes a data-dependent branch without a
+  /// `// warplint: p=` comment (--branch-probability); unset: 0.5, and no
+  /// warning rests on it.
+  std::optional<double> BranchProbability;
   /// The compiler-truth mode (issue 12): off unless a front end turns it on
   /// (the command line's default is auto; editors' is off).
   SassOptions Sass;
@@ -70,6 +76,7 @@ struct FileReport {
   std::vector<Diagnostic> InputWarnings;
   std::vector<Diagnostic> Diagnostics; ///< after NOLINT suppression
   std::vector<AccessRecord> Records;   ///< every access x launch
+  std::vector<BranchRecord> Branches;  ///< every branch region x launch
   unsigned Kernels = 0;
   std::vector<std::string> KernelNames; ///< for the summary's table
   unsigned Suppressed = 0;

@@ -142,11 +142,8 @@ std::optional<AbsValue> KernelWalker::evalBarrier(const CallExpr *C,
   // Loop bodies with exits are walked twice (see walkLoopBody); the second
   // walk has the complete guard, so it replaces the first.
   for (Barrier &Old : K.Barriers) {
-    bool Same = Old.Range.Begin == B.Range.Begin &&
-                Old.CallChain.size() == B.CallChain.size();
-    for (size_t I = 0; Same && I < B.CallChain.size(); ++I)
-      Same = Old.CallChain[I].CallLoc == B.CallChain[I].CallLoc;
-    if (Same) {
+    if (Old.Range.Begin == B.Range.Begin &&
+        sameCallSites(Old.CallChain, B.CallChain)) {
       B.Id = Old.Id;
       Old = std::move(B);
       return Result;

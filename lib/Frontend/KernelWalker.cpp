@@ -284,8 +284,14 @@ Flow KernelWalker::walkCompound(const CompoundStmt *S) {
   Flow Out;
   size_t Pushed = 0;
   std::vector<Predicate> Stay; // conditions under which we are still here
+  std::vector<PendingSink> Sinking;
   for (const Stmt *Child : S->body()) {
+    sinkBefore(S, Child, Sinking);
+    size_t AccessesBefore = K.Accesses.size();
     Flow F = walkStmt(Child);
+    sinkAfter(Child, Sinking);
+    if (auto P = sinkCandidate(Child, AccessesBefore))
+      Sinking.push_back(*P);
     Predicate Here = Stay.empty() ? Predicate(true) : Predicate::conj(Stay);
     auto Lift = [&](const Predicate &P) {
       return P.kind() == PredKind::False ? P : Predicate::conj({Here, P});
@@ -298,9 +304,17 @@ Flow KernelWalker::walkCompound(const CompoundStmt *S) {
     Predicate Leave = orElse(orElse(F.Return, F.Break), F.Continue);
     if (Leave.kind() != PredKind::False) {
       Predicate Remain = Predicate::negate(Leave);
+      Predicate Reach = currentGuard();
       Guards.push_back(Remain);
       Stay.push_back(Remain);
       ++Pushed;
+      // The statements after an exit that only some lanes take.
+      if (Child != S->body_back()) {
+        auto Rest = std::next(llvm::find(S->body(), Child));
+        std::vector<const Stmt *> After(Rest, S->body_end());
+        recordBranch(Branch::Kind::AfterExit, After, nullptr, Remain, Reach,
+                     LoopStack);
+      }
     }
   }
   Guards.resize(Guards.size() - Pushed);
@@ -324,8 +338,21 @@ Flow KernelWalker::walkIf(const IfStmt *S) {
   Flow Then, Else;
   auto Saved = Frames.back().Env;
   auto ThenEnv = Saved;
+  bool Decided = S->isConstexpr() || S->isConsteval();
+  Predicate Reach = currentGuard();
   if (C.kind() != PredKind::False) {
     Guards.push_back(C);
+    if (!Decided) {
+      Branch &B = recordBranch(Branch::Kind::If, S->getThen(), S->getCond(), C,
+                               Reach, LoopStack);
+      B.TwoSided = S->getElse() != nullptr;
+      const auto *Body =
+          Frames.size() == 1
+              ? dyn_cast_or_null<CompoundStmt>(Frames.back().Fn->getBody())
+              : nullptr;
+      B.AtKernelEnd =
+          !B.TwoSided && Body && !Body->body_empty() && Body->body_back() == S;
+    }
     Then = walkStmt(S->getThen());
     Guards.pop_back();
     ThenEnv = Frames.back().Env;
@@ -334,6 +361,10 @@ Flow KernelWalker::walkIf(const IfStmt *S) {
   Predicate NotC = Predicate::negate(C);
   if (S->getElse() && NotC.kind() != PredKind::False) {
     Guards.push_back(NotC);
+    if (!Decided)
+      recordBranch(Branch::Kind::Else, S->getElse(), S->getCond(), NotC, Reach,
+                   LoopStack)
+          .TwoSided = true;
     Else = walkStmt(S->getElse());
     Guards.pop_back();
   }

@@ -309,8 +309,8 @@ private:
   };
   /// What a trial walk changes, to be undone (see saveTrial).
   struct TrialState {
-    size_t Accesses, Loops, Uniforms, Remarks, Warnings, IfConditions,
-        Returns;
+    size_t Accesses, Loops, Uniforms, Remarks, Warnings, IfConditions, Returns,
+        Branches;
     Env Vars;
     bool CapReached, TooDeepNoted;
   };
@@ -463,6 +463,48 @@ private:
   void noteCondition(const Predicate &P, const clang::IfStmt *S);
   BarrierCondition describeGuard(const Predicate &G,
                                  const clang::CallExpr *At) const;
+
+  // --- branches (Branches.cpp)
+  /// Records the region (the statements Region) that the lanes of
+  /// currentGuard() run, out of those of Reach (at the loops ReachLoops); Cond:
+  /// the deciding condition as written (null: none), Own: the region's own
+  /// condition.
+  Branch &recordBranch(Branch::Kind Kind,
+                       llvm::ArrayRef<const clang::Stmt *> Region,
+                       const clang::Expr *Cond, const Predicate &Own,
+                       const Predicate &Reach,
+                       const std::vector<unsigned> &ReachLoops);
+  /// For each loop being walked: the guard and loops outside it, the reach
+  /// of its body (pushed by walkFor/walkWhile).
+  std::vector<std::pair<Predicate, std::vector<unsigned>>> LoopReach;
+
+  // --- loads moved to their use (LoadSinking.cpp)
+  /// The loads of a local's initializer, K.Accesses[First, End), which nvcc
+  /// may move down to the statement that uses the local.
+  struct PendingSink {
+    const clang::VarDecl *Var = nullptr;
+    size_t First = 0, End = 0;
+    size_t GuardDepth = 0; ///< Guards.size() at the declaration
+    /// The if whose then branch alone uses it: moved there once walked,
+    /// under the conditions met before the if (Extra) and the if's own.
+    const clang::IfStmt *IntoThenOf = nullptr;
+    std::vector<Predicate> Extra;
+  };
+  /// Child declares one local initialized from loads only (recorded from
+  /// AccessesBefore on).
+  std::optional<PendingSink> sinkCandidate(const clang::Stmt *Child,
+                                           size_t AccessesBefore) const;
+  /// Before walking Child of S: loads whose local Child uses move here (or
+  /// are marked for Child's then branch); those Child may overwrite stay.
+  void sinkBefore(const clang::CompoundStmt *S, const clang::Stmt *Child,
+                  std::vector<PendingSink> &Pending);
+  /// After walking Child: loads marked for its then branch move there.
+  void sinkAfter(const clang::Stmt *Child, std::vector<PendingSink> &Pending);
+  /// The guard conjuncts pushed since the stack was Depth deep.
+  std::vector<Predicate> guardsSince(size_t Depth) const;
+  /// Adds Extra to the guards of P's loads.
+  void moveLoads(const PendingSink &P, const std::vector<Predicate> &Extra,
+                 clang::SourceLocation To, const std::string &Where);
 
   // --- objects and accesses (MemoryObjects.cpp)
   std::optional<unsigned> objectFor(const clang::ValueDecl *D);

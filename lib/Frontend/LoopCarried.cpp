@@ -81,14 +81,24 @@ CarriedClass fromParts(const UnknownParts &U, bool ThreadDep) {
 } // namespace
 
 KernelWalker::TrialState KernelWalker::saveTrial() const {
-  return {K.Accesses.size(),     K.Loops.size(),    K.Uniforms.size(),
-          K.Remarks.size(),      K.Warnings.size(), IfConditions.size(),
-          Frames.back().Returns.size(), Frames.back().Env,
-          CapReached,            TooDeepNoted};
+  TrialState S;
+  S.Accesses = K.Accesses.size();
+  S.Loops = K.Loops.size();
+  S.Uniforms = K.Uniforms.size();
+  S.Remarks = K.Remarks.size();
+  S.Warnings = K.Warnings.size();
+  S.IfConditions = IfConditions.size();
+  S.Returns = Frames.back().Returns.size();
+  S.Branches = K.Branches.size();
+  S.Vars = Frames.back().Env;
+  S.CapReached = CapReached;
+  S.TooDeepNoted = TooDeepNoted;
+  return S;
 }
 
 void KernelWalker::restoreTrial(const TrialState &S) {
   K.Accesses.resize(S.Accesses);
+  K.Branches.resize(S.Branches);
   K.Loops.resize(S.Loops);
   LoopThreadDep.resize(S.Loops);
   Carried.resize(S.Loops);

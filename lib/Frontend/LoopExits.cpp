@@ -243,6 +243,9 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
                                         K.Loops[LoopId].VarName +
                                         "' in an earlier iteration",
                                     Dep, ExitOnData));
+  if (!LoopReach.empty())
+    recordBranch(Branch::Kind::Loop, Body, HeadCond, true,
+                 LoopReach.back().first, LoopReach.back().second);
   W.F = walkLoopIteration(Body, W.Jumps);
   // A for loop's step runs after every iteration that did not leave: its
   // accesses count under that guard.

@@ -235,6 +235,7 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
 
   std::vector<DerivedInduction> Derived = bindLoopVariables(
       S->getBody(), S->getInc(), S->getCond(), Var, L);
+  LoopReach.push_back({currentGuard(), LoopStack});
   LoopStack.push_back(Id);
   if (S->getCond())
     L.Condition = toPred(eval(S->getCond()), S->getCond());
@@ -246,6 +247,7 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
     Body = walkLoopBody(S->getBody(), Id, UniformsBefore, S->getInc(),
                         /*NextIsStep=*/true, S->getCond());
   LoopStack.pop_back();
+  LoopReach.pop_back();
   forgetLoopVariables(Var, Derived, Id, Body.F);
   finishLoop(Body, Id, Walked);
   return exitFromLoop(Body.F, S->getForLoc());
@@ -381,6 +383,7 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
       Frames.back().Env[LV] = AbsValue::unknown(
           "the range-for variable '" + LV->getName().str() + "'", true);
   }
+  LoopReach.push_back({currentGuard(), LoopStack});
   LoopStack.push_back(Id);
   Predicate C = true;
   if (CondE && !IsDo)
@@ -402,6 +405,7 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
   if (CondE && IsDo)
     K.Loops[Id].Condition = doCondition(CondE, Modelled, L);
   LoopStack.pop_back();
+  LoopReach.pop_back();
   forgetLoopVariables(Var, Derived, Id, Body1.F);
   finishLoop(Body1, Id, Walked);
   return exitFromLoop(Body1.F, S->getBeginLoc());

@@ -13,6 +13,7 @@
 
 #include "Model/Expr.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <map>
@@ -160,6 +161,16 @@ struct CallFrame {
   SourceLoc CallLoc;
 };
 
+/// Whether two call chains pass through the same call sites: the same
+/// context of a device function's statement.
+inline bool sameCallSites(const std::vector<CallFrame> &A,
+                          const std::vector<CallFrame> &B) {
+  return std::equal(A.begin(), A.end(), B.begin(), B.end(),
+                    [](const CallFrame &X, const CallFrame &Y) {
+                      return X.CallLoc == Y.CallLoc;
+                    });
+}
+
 /// What nvcc emits for an access when that differs from what the source
 /// spells (issue 12): adjacent loads merged into one vector load, 12-byte
 /// and odd-sized copies split into several instructions. Filled after
@@ -274,6 +285,10 @@ struct Access {
   unsigned TypeAlign = 0;
   /// What the compiler makes of it (merged, split); as written by default.
   Emission Emitted;
+  /// A load nvcc moves down to where its value is used (LoadSinking.cpp):
+  /// why its lanes are those of the use, in the user's terms; empty when
+  /// it stays where it is written.
+  std::string MovedNote;
 
   /// The range a finding about it shows: from Loc (the caret) to the end of
   /// the expression.
@@ -314,6 +329,52 @@ struct Barrier {
   std::vector<unsigned> Loops; ///< enclosing loop ids, outermost first
   /// SyncWarp: the mask; nullopt when it is not modelled.
   std::optional<Expr> WarpMask;
+};
+
+/// A region of a kernel that only some threads of a warp may run (issue 16):
+/// the then or else statement of an if, a loop's body, the statements after
+/// an early return. The warp-divergence analysis asks which lanes of each
+/// warp run it (Guard) out of those that reach it (Reach).
+struct Branch {
+  enum class Kind { If, Else, Loop, AfterExit };
+  unsigned Id = 0;
+  Kind K = Kind::If;
+  SourceRange Range;     ///< the region: then/else statement, loop body, ...
+  SourceRange CondRange; ///< the condition as written (invalid: none)
+  std::string Condition; ///< its text: "tid % (2 * s) == 0"
+  std::string Function;  ///< function whose body contains it
+  std::vector<CallFrame> CallChain;
+  /// Lanes that run the region, and lanes that reach the statement that
+  /// decides it (the if, the loop, the exiting statement), as Access::Guard.
+  Predicate Guard, Reach;
+  /// For If/Else: the region's own condition (negated for Else), the part
+  /// of Guard that Reach does not hold; true for the other kinds.
+  Predicate Own = true;
+  /// Enclosing loops of the region (a loop body: with its own loop last)
+  /// and of the deciding statement.
+  std::vector<unsigned> Loops, ReachLoops;
+  /// The size of the region in operations (docs/checks/warp-divergence.md,
+  /// "Predicated or branched"): arithmetic and comparisons (a floating-point
+  /// multiply under an add counts once, as the FFMA it becomes), memory
+  /// accesses, calls; nested statements included.
+  unsigned Work = 0;
+  /// Variables the region assigns (an if-converted body ends in one select
+  /// per variable).
+  unsigned Assigned = 0;
+  bool HasMemory = false;  ///< a load, store or atomic
+  bool HasLoop = false;    ///< a loop inside the region
+  bool HasCall = false;    ///< a call the analysis does not inline
+  bool HasBarrier = false; ///< __syncthreads, __syncwarp, ...
+  bool HasExit = false;    ///< return, break or continue inside
+  /// An if with both a then and an else statement: a warp whose lanes
+  /// disagree runs both, one after the other.
+  bool TwoSided = false;
+  /// The if is the kernel's last statement: nvcc ends the threads that do
+  /// not take it there, so warps with no lane in the region skip it.
+  bool AtKernelEnd = false;
+  /// The probability a lane takes a data-dependent branch, from a
+  /// `// warplint: p=0.01` comment on the line before the condition.
+  std::optional<double> Probability;
 };
 
 /// blockDim of one launch.
@@ -411,6 +472,7 @@ struct KernelModel {
   std::vector<UniformValue> Uniforms;
   std::vector<Access> Accesses;
   std::vector<Barrier> Barriers; ///< in program order
+  std::vector<Branch> Branches;  ///< in program order
   std::vector<LaunchConfig> Launches; ///< never empty after extraction
   /// Block size bound from __launch_bounds__ (max threads), when present.
   std::optional<int64_t> MaxThreadsPerBlock;

@@ -190,6 +190,54 @@ void writeCases(llvm::json::OStream &J, const AccessRecord &R) {
   });
 }
 
+/// One element of the "branches" array (docs/json-output.md).
+void writeBranch(llvm::json::OStream &J, const BranchRecord &B) {
+  J.object([&] {
+    J.attribute("file", B.Begin.File);
+    J.attribute("line", int64_t(B.Begin.Line));
+    J.attribute("column", int64_t(B.Begin.Column));
+    J.attribute("end_line", int64_t(B.End.Line));
+    J.attribute("kernel", B.Kernel);
+    J.attribute("function", B.Function);
+    if (!B.CalledFrom.empty())
+      J.attributeArray("called_from", [&] {
+        for (const SourceLoc &L : B.CalledFrom)
+          J.value(L.File + ":" + std::to_string(L.Line) + ":" +
+                  std::to_string(L.Column));
+      });
+    if (B.Block)
+      J.attributeArray("block", [&] {
+        for (int64_t D : *B.Block)
+          J.value(D);
+      });
+    else
+      J.attribute("block", nullptr);
+    J.attribute("launch", B.LaunchDescription);
+    J.attribute("kind", B.Kind);
+    J.attribute("condition", B.Condition);
+    if (B.ConditionLine)
+      J.attribute("condition_line", int64_t(B.ConditionLine));
+    J.attribute("status", B.Status);
+    J.attribute("predicated", B.Emission != "branched");
+    J.attribute("emission", B.Emission);
+    J.attribute("emission_from", B.EmissionFromSass ? "sass" : "source-rule");
+    if (B.Status == "unknown") {
+      J.attribute("reason", B.Reason);
+      return;
+    }
+    J.attribute("per", B.PerLaunch ? "launch" : "block");
+    J.attribute("warps", B.Warps);
+    J.attribute("warps_running", B.WarpsRunning);
+    J.attribute("warps_diverging", B.WarpsDiverging);
+    J.attribute("warps_ideal", B.WarpsIdeal);
+    J.attribute("lanes_mean", B.LanesMean);
+    J.attribute("reach_lanes_mean", B.ReachLanesMean);
+    J.attribute("paths", int64_t(B.Paths));
+    if (B.Probability)
+      J.attribute("probability", *B.Probability);
+  });
+}
+
 void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
   J.object([&] {
     writeAccessSite(J, R);
@@ -277,6 +325,7 @@ void writeDiagnostic(llvm::json::OStream &J, const Diagnostic &D) {
 
 void writeJson(llvm::raw_ostream &OS, const JsonHeader &Header,
                const std::vector<AccessRecord> &Records,
+               const std::vector<BranchRecord> &Branches,
                const std::vector<Diagnostic> &Diags) {
   llvm::json::OStream J(OS, /*IndentSize=*/2);
   J.object([&] {
@@ -286,6 +335,10 @@ void writeJson(llvm::raw_ostream &OS, const JsonHeader &Header,
     J.attributeArray("accesses", [&] {
       for (const AccessRecord &R : Records)
         writeAccess(J, R);
+    });
+    J.attributeArray("branches", [&] {
+      for (const BranchRecord &B : Branches)
+        writeBranch(J, B);
     });
     J.attributeArray("diagnostics", [&] {
       for (const Diagnostic &D : Diags)

@@ -8,6 +8,7 @@
 #define WARPLINT_REPORT_WRITERS_H
 
 #include "Report/AccessRecord.h"
+#include "Report/BranchRecord.h"
 #include "Report/Diagnostic.h"
 
 #include <map>
@@ -73,6 +74,7 @@ struct JsonHeader {
 /// The public JSON schema of docs/json-output.md.
 void writeJson(llvm::raw_ostream &OS, const JsonHeader &Header,
                const std::vector<AccessRecord> &Records,
+               const std::vector<BranchRecord> &Branches,
                const std::vector<Diagnostic> &Diags);
 
 /// One check as SARIF describes it (a "rule").

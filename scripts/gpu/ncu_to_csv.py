@@ -108,9 +108,11 @@ def read_sections(Path):
         yield File, Function, Header, Rows
 
 
-def convert(Export, Name, Root):
+def launch_sections(Export, Name):
+    """Yields (file, launch, column getter, rows) per exported block, each
+    block joined to its launch in NAME.kernels.csv (ID, kernel, block,
+    grid)."""
     Launches = read_launches(os.path.join(Export, Name + ".kernels.csv"))
-    Out = []
     Launch = -1
     SeenFiles = set()
     CurrentFunction = None
@@ -136,28 +138,38 @@ def convert(Export, Name, Root):
             raise ValueError("%s: section %s does not match launch %d or "
                              "any later one" % (Name, Function, Launch))
         Launch = Next
-        Id, Kernel, Block, Grid = Launches[Launch]
         Col = {}
         for I, H in enumerate(Header):
             Col.setdefault(H, I)
         # Columns a block lacks (no access of that kind) read as zero.
-        Get = lambda Row, Name: num(Row[Col[Name]]) if Name in Col else 0.0
-        Line = None
-        SourceText = ""
+        Get = lambda Row, Name, Col=Col: (num(Row[Col[Name]]) if Name in Col
+                                          else 0.0)
+        yield File, Launches[Launch], Get, Col, Rows
+
+
+def sass_rows(Rows):
+    """Yields (line, line's source text, SASS row) for each instruction of a
+    block once: the cuda,sass export of ncu 2025.3 lists a SASS instruction
+    once per contiguous run of its line, which repeats some."""
+    Line = None
+    SourceText = ""
+    SeenAddresses = set()
+    for Row in Rows:
+        if Row[0]:
+            Line, SourceText = int(Row[0]), Row[1].strip()
+            continue
+        if Line is None or Row[2] == "..." or Row[2] in SeenAddresses:
+            continue
+        SeenAddresses.add(Row[2])
+        yield Line, SourceText, Row
+
+
+def convert(Export, Name, Root):
+    Out = []
+    for File, (Id, Kernel, Block, Grid), Get, Col, Rows in launch_sections(
+            Export, Name):
         Agg = {}
-        # The cuda,sass export of ncu 2025.3 lists a SASS instruction once
-        # per contiguous run of its line, which repeats some instructions;
-        # count each address once per source file.
-        SeenAddresses = set()
-        for Row in Rows:
-            if Row[0]:
-                Line, SourceText = int(Row[0]), Row[1].strip()
-                continue
-            if Line is None or Row[2] == "...":
-                continue
-            if Row[2] in SeenAddresses:
-                continue
-            SeenAddresses.add(Row[2])
+        for Line, SourceText, Row in sass_rows(Rows):
             Sass = Row[3].strip()
             Kind = classify(opcode(Sass))
             Executed = Get(Row, "Instructions Executed")

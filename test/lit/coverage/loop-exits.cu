@@ -9,7 +9,9 @@
 // Pidx = 0..991 in iterations 0..15 (16 requests); warp 1 leaves in
 // iteration 15 at Pidx = 992..1023 (15 requests): 31 requests of 4
 // sectors. The first 160 go to shared memory: warp 0 in iterations 0, 1, 2
-// (Pidx 0..31, 64..95, 128..159), warp 1 in 0 and 1: 5 requests.
+// (Pidx 0..31, 64..95, 128..159), warp 1 in 0 and 1: 5 requests. (Out
+// uses the loaded value before the if, so that nvcc does not move the load
+// into it: frontend/load-sinking.cu.)
 __global__ void permutations(const unsigned *Perm, unsigned *Out) {
   __shared__ unsigned S[160];
   for (int I = 0; I < 16; I++) {
@@ -17,17 +19,18 @@ __global__ void permutations(const unsigned *Perm, unsigned *Out) {
     if (Pidx >= 992)
       break;
     unsigned P = Perm[Pidx];
+    Out[Pidx] = P;
     if (Pidx < 160)
       S[Pidx] = P;
   }
 }
-// JSON: "line": 19,
+// JSON: "line": 21,
 // JSON-NEXT: "column": 18,
 // JSON: "status": "exact",
 // JSON-NEXT: "sectors": 4,
 // JSON-NOT: "file"
 // JSON: "requests": 31,
-// JSON: "line": 21,
+// JSON: "line": 24,
 // JSON-NEXT: "column": 7,
 // JSON: "status": "exact",
 // JSON-NOT: "file"

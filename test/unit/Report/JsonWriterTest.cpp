@@ -93,7 +93,7 @@ std::string render(const std::vector<AccessRecord> &Records,
                    const std::vector<Diagnostic> &Diags) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  writeJson(OS, JsonHeader{"0.1.0", "sm_90"}, Records, Diags);
+  writeJson(OS, JsonHeader{"0.1.0", "sm_90"}, Records, {}, Diags);
   return Out;
 }
 
@@ -344,6 +344,51 @@ TEST(JsonWriterTest, WholeDocumentMatchesTheSchema) {
   R.Check = "warplint-unknown";
   std::string Text =
       render({sharedRecord(), globalRecord(), unknownRecord()}, {warning(), R});
+  EXPECT_THAT(validate(Text), ::testing::IsEmpty()) << Text;
+}
+
+BranchRecord branchRecord(const char *Status) {
+  BranchRecord B;
+  B.Begin = loc(12, 24, 300);
+  B.End = loc(15, 3, 360);
+  B.Kernel = B.Function = "oddLanes";
+  B.Kind = "if";
+  B.Condition = "threadIdx.x % 2";
+  B.ConditionLine = 12;
+  B.Block = std::array<int64_t, 3>{128, 1, 1};
+  B.LaunchDescription = "block 128x1x1 from the launch at k.cu:40:3";
+  B.Status = Status;
+  B.Emission = "branched";
+  B.Warps = B.WarpsRunning = B.WarpsDiverging = 8;
+  B.PerLaunch = true;
+  B.LanesMean = 16;
+  B.ReachLanesMean = 32;
+  B.Reason = "which lanes run it depends on n";
+  if (std::string(Status) == "expected")
+    B.Probability = 0.25;
+  return B;
+}
+
+TEST(JsonWriterTest, BranchesListTheirNumbersOrTheirReason) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  writeJson(OS, JsonHeader{"0.1.0", "sm_90"}, {},
+            {branchRecord("exact"), branchRecord("unknown"),
+             branchRecord("expected")},
+            {});
+  Value Doc = parse(Text);
+  const Object &Exact = field(Doc, "branches", 0);
+  EXPECT_EQ(Exact.getString("kind"), "if");
+  EXPECT_EQ(Exact.getInteger("condition_line"), 12);
+  EXPECT_EQ(Exact.getBoolean("predicated"), false);
+  EXPECT_EQ(Exact.getNumber("lanes_mean"), 16.0);
+  EXPECT_EQ(Exact.getNumber("warps_diverging"), 8.0);
+  EXPECT_EQ(Exact.getString("per"), "launch");
+  EXPECT_FALSE(Exact.get("reason"));
+  const Object &Unknown = field(Doc, "branches", 1);
+  EXPECT_EQ(Unknown.getString("reason"), "which lanes run it depends on n");
+  EXPECT_FALSE(Unknown.get("lanes_mean"));
+  EXPECT_EQ(field(Doc, "branches", 2).getNumber("probability"), 0.25);
   EXPECT_THAT(validate(Text), ::testing::IsEmpty()) << Text;
 }
 

@@ -1,0 +1,43 @@
+//===- BranchRecord.h - One branch region as the outputs show it -*- C++
+//-*-===//
+//
+// The JSON `branches` array (docs/json-output.md): the warp-divergence
+// analysis of one region under one launch configuration, in plain values.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_REPORT_BRANCHRECORD_H
+#define WARPLINT_REPORT_BRANCHRECORD_H
+
+#include "Model/AccessModel.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+struct BranchRecord {
+  SourceLoc Begin, End; ///< the region
+  std::string Kernel, Function;
+  std::vector<SourceLoc> CalledFrom;
+  std::string Kind;           ///< "if", "else", "loop", "after-exit"
+  std::string Condition;      ///< as written; empty for after-exit
+  unsigned ConditionLine = 0; ///< where it is written; 0: none
+  std::optional<std::array<int64_t, 3>> Block; ///< nullopt when assumed
+  std::string LaunchDescription;
+  std::string Status;   ///< "exact", "expected", "unknown"
+  std::string Emission; ///< "branched", "predicated", "selected"
+  bool EmissionFromSass = false;
+  double Warps = 0, WarpsRunning = 0, WarpsDiverging = 0, WarpsIdeal = 0;
+  bool PerLaunch = false;
+  double LanesMean = 0, ReachLanesMean = 0;
+  unsigned Paths = 1;
+  std::optional<double> Probability; ///< expected only
+  std::string Reason;                ///< unknown only
+};
+
+} // namespace warplint
+
+#endif // WARPLINT_REPORT_BRANCHRECORD_H

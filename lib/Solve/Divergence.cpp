@@ -1,0 +1,397 @@
+//===- Divergence.cpp - Which lanes of each warp run a branch's region ----===//
+//
+// See Divergence.h. The region and the decision it hangs on are enumerated
+// as two address-less accesses with the same machinery as memory requests
+// (Enumerate.h): a request of the region is one warp running it at one
+// point of its loops, joined to the request of the decision at the same
+// warp and the same values of the decision's loops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Solve/Divergence.h"
+
+#include "Solve/Enumerate.h"
+#include "Solve/SourceTerms.h"
+#include "Solve/Space.h"
+
+#include <cmath>
+#include <map>
+
+namespace warplint {
+
+const char *emissionName(RegionEmission::Kind K) {
+  switch (K) {
+  case RegionEmission::Branched:
+    return "branched";
+  case RegionEmission::Predicated:
+    return "predicated";
+  case RegionEmission::Selected:
+    return "selected";
+  }
+  return "branched";
+}
+
+namespace {
+
+/// The source rule (docs/checks/warp-divergence.md, "Predicated or
+/// branched"), measured on the H100 (test/gpu/divergence_validate.cu).
+RegionEmission sourceRule(const Branch &B) {
+  RegionEmission E;
+  if (B.K == Branch::Kind::Loop) {
+    E.Why = "each iteration of a loop ends in a branch";
+    return E;
+  }
+  if (B.AtKernelEnd) {
+    E.Why = "the lanes that do not take this last branch of the kernel end "
+            "there: warps with no lane in it skip it";
+    return E;
+  }
+  if (B.HasLoop || B.HasCall || B.HasBarrier || B.HasExit) {
+    E.Why = std::string("nvcc keeps a branch around a region with ") +
+            (B.HasLoop      ? "a loop"
+             : B.HasCall    ? "a call"
+             : B.HasBarrier ? "a barrier"
+                            : "an exit");
+    return E;
+  }
+  if (B.Work > PredicationWorkLimit) {
+    E.Why = "nvcc keeps a branch around a region of " + std::to_string(B.Work) +
+            " operations";
+    return E;
+  }
+  if (!B.HasMemory && B.Work <= SelectWorkLimit) {
+    E.K = RegionEmission::Selected;
+    E.Why = "nvcc computes this short region on every lane and selects its "
+            "result";
+    return E;
+  }
+  E.K = RegionEmission::Predicated;
+  E.Why = "nvcc if-converts this short region: every warp that reaches it "
+          "issues its instructions with the other lanes switched off";
+  return E;
+}
+
+/// Whether a line of the SASS facts belongs to B's region, in B's context.
+bool inRegion(const LineFacts &F, const Branch &B) {
+  return F.Loc.File == B.Range.Begin.File && F.Loc.Line >= B.Range.Begin.Line &&
+         F.Loc.Line <= B.Range.End.Line &&
+         F.InlinedAt.empty() == B.CallChain.empty();
+}
+
+Access addressless(const Predicate &Guard, const std::vector<unsigned> &Loops) {
+  Access A;
+  A.ByteOffset = Expr(int64_t(0));
+  A.Guard = Guard;
+  A.Loops = Loops;
+  return A;
+}
+
+/// Why S cannot be enumerated block by block, or "" when it can: free
+/// symbols other than blockIdx (with the grid known), repeats not known.
+std::string notEnumerable(const SolveSpace &S) {
+  if (S.Assumed)
+    return "the launch's block shape is not known";
+  if (S.SymbolicRepeat)
+    return "a loop around it repeats it a number of times that is not known";
+  for (Symbol Sym : S.Free)
+    if (Sym.Kind != SymbolKind::BlockIdx || !S.Grid)
+      return "which lanes run it depends on " + sourceName(Sym, S);
+  return "";
+}
+
+/// Every combination of the blockIdx values S reads, over the grid.
+std::vector<FreeValues> blockValues(const SolveSpace &S, uint64_t Cap) {
+  std::vector<FreeValues> Out(1);
+  for (Symbol Sym : S.Free) {
+    int64_t N = (*S.Grid)[Sym.Index];
+    std::vector<FreeValues> Next;
+    for (const FreeValues &V : Out)
+      for (int64_t B = 0; B < N && Next.size() <= Cap; ++B) {
+        Next.push_back(V);
+        Next.back().push_back({Sym, B});
+      }
+    Out = std::move(Next);
+    if (Out.size() > Cap)
+      return {};
+  }
+  return Out;
+}
+
+/// The blocks each enumerated combination stands for.
+int64_t blocksPerCombination(const SolveSpace &S) {
+  if (!S.Grid)
+    return 1;
+  int64_t Blocks = 1;
+  for (unsigned D = 0; D < 3; ++D) {
+    bool Read = false;
+    for (Symbol Sym : S.Free)
+      Read |= Sym.Kind == SymbolKind::BlockIdx && Sym.Index == D;
+    if (!Read)
+      Blocks *= (*S.Grid)[D];
+  }
+  return Blocks;
+}
+
+struct ReachEntry {
+  unsigned Lanes = 0;
+  uint64_t Weight = 0;
+};
+using ReachKey = std::vector<int64_t>; // combination, warp, loop values
+
+} // namespace
+
+RegionEmission regionEmission(const KernelModel &K, const Branch &B) {
+  bool Any = false, Branched = false;
+  unsigned Instr = 0, Pred = 0;
+  for (const LineFacts &F : K.Lines) {
+    if (!inRegion(F, B))
+      continue;
+    Any = true;
+    Branched |= F.BranchedAround;
+    Instr += F.Instructions;
+    Pred += F.PredicatedInstructions;
+  }
+  if (!Any || B.K == Branch::Kind::Loop || (!Branched && Pred == 0))
+    return sourceRule(B);
+  RegionEmission E;
+  E.FromSass = true;
+  if (Branched) {
+    E.Why = "nvcc branches around this region (SASS)";
+  } else if (Pred < Instr && !B.HasMemory) {
+    E.K = RegionEmission::Selected;
+    E.Why = "nvcc computes this region on every lane and selects its result "
+            "(SASS: " +
+            std::to_string(Pred) + " of its " + std::to_string(Instr) +
+            " instructions predicated)";
+  } else {
+    E.K = RegionEmission::Predicated;
+    E.Why = "nvcc if-converts this region (SASS: " + std::to_string(Pred) +
+            " of its " + std::to_string(Instr) + " instructions predicated)";
+  }
+  return E;
+}
+
+namespace {
+
+/// The lane counts of one region under one launch, added up as the
+/// requests are visited (per block combination; Scale makes them per
+/// launch).
+struct Totals {
+  double Warps = 0, ReachLanes = 0;
+  double Lanes = 0, Running = 0, Diverging = 0, Ideal = 0;
+};
+
+/// solveBranch in steps: the two spaces, the reaching requests, the
+/// region's requests (or the probability model), the emission's count.
+class BranchSolver {
+public:
+  BranchSolver(const KernelModel &K, const Branch &B, const LaunchConfig &L,
+               const SolveOptions &Opts)
+      : K(K), B(B), L(L), WarpSize(Opts.Arch.WarpSize),
+        Budget(Opts.EnumerationBudget) {}
+
+  /// Builds the spaces and the block combinations; the reason when the
+  /// region cannot be enumerated.
+  std::optional<std::string> prepare(bool OnData);
+  std::optional<std::string> enumerateReach();
+  std::optional<std::string> countRegion();
+  void countExpected(double P);
+  /// Fills R's numbers from the totals for emission E.
+  void finish(BranchResult &R) const;
+
+private:
+  FreeValues restrict(const FreeValues &V, const SolveSpace &S) const {
+    FreeValues Out;
+    for (const auto &P : V)
+      if (std::find(S.Free.begin(), S.Free.end(), P.first) != S.Free.end())
+        Out.push_back(P);
+    return Out;
+  }
+  std::string exhausted(const EnumerationStatus &St) const {
+    return St.Reason.empty() ? "too much to enumerate" : St.Reason;
+  }
+
+  const KernelModel &K;
+  const Branch &B;
+  const LaunchConfig &L;
+  const double WarpSize;
+  uint64_t Budget;
+  SolveSpace Body, Reach;
+  /// Positions in the region's points of the decision's relevant loops.
+  std::vector<size_t> ReachPos;
+  std::vector<FreeValues> Combos;
+  double Blocks = 1;
+  std::map<ReachKey, ReachEntry> Reached;
+  Totals T;
+};
+
+std::optional<std::string> BranchSolver::prepare(bool OnData) {
+  if (auto Why = buildSpace(K, addressless(OnData ? B.Reach : B.Guard, B.Loops),
+                            L, Body))
+    return Why;
+  if (auto Why = buildSpace(K, addressless(B.Reach, B.ReachLoops), L, Reach))
+    return Why;
+  std::string Why = notEnumerable(Body);
+  if (Why.empty())
+    Why = notEnumerable(Reach);
+  if (!Why.empty())
+    return Why;
+  // The decision's loops that matter must be ones the region's requests
+  // say the value of.
+  for (unsigned Id : Reach.Relevant) {
+    auto It = std::find(Body.Relevant.begin(), Body.Relevant.end(), Id);
+    if (It == Body.Relevant.end())
+      return "the loop '" + K.Loops[Id].VarName +
+             "' decides which lanes reach it but not which run it";
+    ReachPos.push_back(size_t(It - Body.Relevant.begin()));
+  }
+  // Blocks: those the region's and the decision's guards tell apart.
+  SolveSpace &Widest = Body.Free.size() >= Reach.Free.size() ? Body : Reach;
+  for (Symbol Sym : (&Widest == &Body ? Reach : Body).Free)
+    if (std::find(Widest.Free.begin(), Widest.Free.end(), Sym) ==
+        Widest.Free.end())
+      return "which lanes reach it depends on " + sourceName(Sym, Reach);
+  Combos = blockValues(Widest, 4096);
+  if (Combos.empty())
+    return std::string("too many blocks to enumerate");
+  Blocks = double(blocksPerCombination(Widest));
+  return std::nullopt;
+}
+
+std::optional<std::string> BranchSolver::enumerateReach() {
+  for (size_t C = 0; C < Combos.size(); ++C) {
+    EnumerationStatus St = enumerateRequests(
+        Reach, restrict(Combos[C], Reach), Budget, [&](const RequestView &V) {
+          ReachKey Key{int64_t(C), int64_t(V.Warp)};
+          Key.insert(Key.end(), V.Point.begin(), V.Point.end());
+          ReachEntry &E = Reached[Key];
+          E.Lanes = unsigned(V.Lanes.size());
+          E.Weight += V.Weight;
+          T.Warps += double(V.Weight);
+          T.ReachLanes += double(V.Weight) * double(V.Lanes.size());
+        });
+    if (St.State != EnumerationStatus::Ok)
+      return exhausted(St);
+  }
+  if (T.Warps == 0)
+    return std::string("no warp reaches it under this launch");
+  return std::nullopt;
+}
+
+std::optional<std::string> BranchSolver::countRegion() {
+  // Lanes per block combination and point of the loops, for the ideal.
+  std::map<ReachKey, std::pair<double, double>> PerPoint;
+  for (size_t C = 0; C < Combos.size(); ++C) {
+    EnumerationStatus St = enumerateRequests(
+        Body, restrict(Combos[C], Body), Budget, [&](const RequestView &V) {
+          ReachKey Key{int64_t(C), int64_t(V.Warp)};
+          for (size_t Pos : ReachPos)
+            Key.push_back(V.Point[Pos]);
+          auto It = Reached.find(Key);
+          double Of = It == Reached.end() ? WarpSize : It->second.Lanes;
+          double W = double(V.Weight), N = double(V.Lanes.size());
+          T.Running += W;
+          T.Lanes += W * N;
+          if (N < Of)
+            T.Diverging += W;
+          ReachKey Point{int64_t(C)};
+          Point.insert(Point.end(), V.Point.begin(), V.Point.end());
+          PerPoint[Point].first += N;
+          PerPoint[Point].second = W;
+        });
+    if (St.State != EnumerationStatus::Ok)
+      return exhausted(St);
+  }
+  for (const auto &[Point, SumWeight] : PerPoint)
+    T.Ideal += SumWeight.second * std::ceil(SumWeight.first / WarpSize);
+  return std::nullopt;
+}
+
+void BranchSolver::countExpected(double P) {
+  std::map<ReachKey, std::pair<double, double>> PerPoint;
+  for (const auto &[Key, E] : Reached) {
+    double N = E.Lanes, W = double(E.Weight);
+    double Run = 1 - std::pow(1 - P, N);
+    T.Running += W * Run;
+    T.Diverging += W * (Run - std::pow(P, N));
+    T.Lanes += W * P * N;
+    ReachKey Point(Key);
+    Point.erase(Point.begin() + 1); // the warp
+    PerPoint[Point].first += P * N;
+    PerPoint[Point].second = W;
+  }
+  for (const auto &[Point, SumWeight] : PerPoint)
+    T.Ideal += SumWeight.second * std::ceil(SumWeight.first / WarpSize - 1e-9);
+}
+
+void BranchSolver::finish(BranchResult &R) const {
+  R.PerLaunch = Body.Grid.has_value();
+  double Scale = R.PerLaunch ? Blocks : 1;
+  R.Warps = T.Warps * Scale;
+  R.ReachLanesMean = T.ReachLanes / T.Warps;
+  switch (R.Emission.K) {
+  case RegionEmission::Branched:
+    R.LanesMean = T.Running > 0 ? T.Lanes / T.Running : 0;
+    break;
+  case RegionEmission::Predicated:
+    R.LanesMean = T.Lanes / T.Warps;
+    break;
+  case RegionEmission::Selected: {
+    // Work operations on every reaching lane, one select per variable on
+    // the lanes that take it.
+    double Ops = std::max(1u, B.Work), Selects = std::max(1u, B.Assigned);
+    R.LanesMean =
+        (Ops * T.ReachLanes + Selects * T.Lanes) / ((Ops + Selects) * T.Warps);
+    break;
+  }
+  }
+  R.WarpsRunning = T.Running * Scale;
+  R.WarpsIdeal = T.Ideal * Scale;
+  R.WarpsDiverging = T.Diverging * Scale;
+  R.Paths = T.Diverging > 0 && B.TwoSided ? 2 : 1;
+}
+
+} // namespace
+
+BranchResult solveBranch(const KernelModel &K, const Branch &B,
+                         const LaunchConfig &L, const SolveOptions &Opts,
+                         std::optional<double> Probability) {
+  BranchResult R;
+  R.Emission = regionEmission(K, B);
+  auto Unknown = [&](std::string Why) {
+    R.State = BranchResult::Unknown;
+    R.Reason = std::move(Why);
+    return R;
+  };
+  bool Sided = B.K == Branch::Kind::If || B.K == Branch::Kind::Else;
+  // A condition on data: the lanes that reach are enumerated, the lanes
+  // that take it follow the probability model.
+  bool OnData = Sided && B.Own.hasUnknown();
+  if (OnData && !B.Own.unknownsFromData())
+    return Unknown("the condition '" + B.Condition + "' is not modelled (" +
+                   B.Own.unknownReasons().front() + ")");
+  if (B.Reach.hasUnknown() && B.Reach.unknownsFromData())
+    return Unknown("which lanes reach it depends on data (" +
+                   B.Reach.unknownReasons().front() + ")");
+  BranchSolver S(K, B, L, Opts);
+  if (auto Why = S.prepare(OnData))
+    return Unknown(*Why);
+  if (auto Why = S.enumerateReach())
+    return Unknown(*Why);
+  if (OnData) {
+    double P = B.Probability.value_or(Probability.value_or(0.5));
+    R.ProbabilityFromComment = B.Probability.has_value();
+    R.ProbabilityGiven = B.Probability || Probability;
+    R.Probability = B.K == Branch::Kind::Else ? 1 - P : P;
+    R.State = BranchResult::Expected;
+    S.countExpected(R.Probability);
+  } else {
+    R.State = BranchResult::Exact;
+    if (auto Why = S.countRegion())
+      return Unknown(*Why);
+  }
+  S.finish(R);
+  return R;
+}
+
+} // namespace warplint
