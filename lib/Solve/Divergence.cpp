@@ -15,6 +15,7 @@
 #include "Solve/Space.h"
 
 #include <cmath>
+#include <filesystem>
 #include <map>
 
 namespace warplint {
@@ -71,10 +72,29 @@ RegionEmission sourceRule(const Branch &B) {
   return E;
 }
 
+/// One name per file: the line facts and the model may spell a file
+/// differently (`dir/../a.cu`, a link).
+bool sameFile(const std::string &A, const std::string &B) {
+  if (A == B)
+    return true;
+  // Names seen on this thread, resolved once each.
+  thread_local std::map<std::string, std::string> Seen;
+  auto Canonical = [](const std::string &P) -> const std::string & {
+    auto [It, New] = Seen.emplace(P, std::string());
+    if (New) {
+      std::error_code Error;
+      std::filesystem::path Out = std::filesystem::weakly_canonical(P, Error);
+      It->second = Error ? P : Out.lexically_normal().string();
+    }
+    return It->second;
+  };
+  return Canonical(A) == Canonical(B);
+}
+
 /// Whether a line of the SASS facts belongs to B's region, in B's context.
 bool inRegion(const LineFacts &F, const Branch &B) {
-  return F.Loc.File == B.Range.Begin.File && F.Loc.Line >= B.Range.Begin.Line &&
-         F.Loc.Line <= B.Range.End.Line &&
+  return sameFile(F.Loc.File, B.Range.Begin.File) &&
+         F.Loc.Line >= B.Range.Begin.Line && F.Loc.Line <= B.Range.End.Line &&
          F.InlinedAt.empty() == B.CallChain.empty();
 }
 
