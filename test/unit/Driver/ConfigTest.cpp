@@ -92,7 +92,15 @@ TEST(Config, CheckOptionsAreTheChecksOwn) {
   EXPECT_EQ(Error, "/p/.warplint.yaml:2:3: CheckOptions: unknown option "
                    "'warplint-bank-conflict.AssumeWorst'; known options: "
                    "warplint-uncoalesced.AssumeWorst, "
-                   "warplint-uncoalesced.ReportMisaligned");
+                   "warplint-uncoalesced.ReportMisaligned, "
+                   "warplint-warp-divergence.MinWork, "
+                   "warplint-warp-divergence.MinExcessPercent");
+  // A number option takes numbers only.
+  EXPECT_FALSE(parse(
+      "CheckOptions:\n  warplint-warp-divergence.MinWork: lots\n", Error));
+  EXPECT_EQ(Error, "/p/.warplint.yaml:2:37: CheckOptions: "
+                   "'warplint-warp-divergence.MinWork' expects a number, not "
+                   "'lots'");
   EXPECT_FALSE(
       parse("CheckOptions:\n  warplint-uncoalesced.AssumeWorst: 2\n", Error));
   EXPECT_EQ(Error, "/p/.warplint.yaml:2:37: CheckOptions: "
