@@ -44,6 +44,8 @@ static const char *kindName(Branch::Kind K) {
     return "loop";
   case Branch::Kind::AfterExit:
     return "after-exit";
+  case Branch::Kind::Case:
+    return "case";
   }
   return "if";
 }

@@ -120,6 +120,7 @@ void WarpDivergenceCheck::checkBranch(
   std::string What = B.K == Branch::Kind::Loop        ? "the loop's body"
                      : B.K == Branch::Kind::Else      ? "the else branch"
                      : B.K == Branch::Kind::AfterExit ? "the code after it"
+                     : B.K == Branch::Kind::Case      ? "the case"
                                                       : "the branch";
   D.Message = std::string(Expected ? "an expected " : "") +
               count(R.WarpsDiverging) + " of " + count(R.WarpsRunning) +

@@ -230,6 +230,9 @@ Flow KernelWalker::walkStmt(const Stmt *S) {
     if (const VarDecl *CV = Sw->getConditionVariable())
       walkDecl(CV);
     AbsValue C = eval(Sw->getCond());
+    if (auto Cases = switchCases(Sw))
+      if (toInt(C, Sw->getCond()).K == AbsValue::Kind::Int)
+        return walkSwitchCases(Sw, C, std::move(*Cases));
     auto Before = Frames.back().Env;
     // Which case runs is modelled as an opaque condition; values assigned in
     // the cases are forgotten afterwards.

@@ -478,6 +478,23 @@ private:
   /// of its body (pushed by walkFor/walkWhile).
   std::vector<std::pair<Predicate, std::vector<unsigned>>> LoopReach;
 
+  // --- switch statements (Switch.cpp)
+  /// One case of a switch: its labels' values (and default), the
+  /// statements up to the next label, and whether a break ends them.
+  struct SwitchCaseRegion {
+    std::vector<int64_t> Values;
+    bool Default = false;
+    std::vector<const clang::Stmt *> Stmts;
+    bool EndsInBreak = false;
+  };
+  /// The cases of Sw when it is the simple form Switch.cpp models; nullopt
+  /// otherwise.
+  std::optional<std::vector<SwitchCaseRegion>>
+  switchCases(const clang::SwitchStmt *Sw) const;
+  /// Walks the cases of Sw under their conditions on the value C.
+  Flow walkSwitchCases(const clang::SwitchStmt *Sw, const AbsValue &C,
+                       std::vector<SwitchCaseRegion> Cases);
+
   // --- loads moved to their use (LoadSinking.cpp)
   /// The loads of a local's initializer, K.Accesses[First, End), which nvcc
   /// may move down to the statement that uses the local.

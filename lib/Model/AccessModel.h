@@ -336,7 +336,7 @@ struct Barrier {
 /// an early return. The warp-divergence analysis asks which lanes of each
 /// warp run it (Guard) out of those that reach it (Reach).
 struct Branch {
-  enum class Kind { If, Else, Loop, AfterExit };
+  enum class Kind { If, Else, Loop, AfterExit, Case };
   unsigned Id = 0;
   Kind K = Kind::If;
   SourceRange Range;     ///< the region: then/else statement, loop body, ...
