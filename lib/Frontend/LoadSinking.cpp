@@ -72,9 +72,11 @@ public:
         F && F->getIdentifier() ? F->getName() : llvm::StringRef();
     // Math functions of the CUDA headers neither write memory nor order
     // it; atomics, barriers and everything else may.
-    Found |= !Header || Name.starts_with("atomic") ||
-             Name.starts_with("__sync") || Name.contains("fence") ||
-             Name.starts_with("__st");
+    // (A barrier is a fence: `__syncthreads()`, `cg::sync(block)`,
+    // `block.sync()`, waits of asynchronous copies.)
+    Found |= !Header || Name.starts_with("atomic") || Name.contains("sync") ||
+             Name.contains("fence") || Name.contains("wait") ||
+             Name.contains("arrive") || Name.starts_with("__st");
     return !Found;
   }
   bool VisitGCCAsmStmt(GCCAsmStmt *) {

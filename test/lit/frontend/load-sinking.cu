@@ -53,3 +53,19 @@ void run(const float *In, float *Out, float *Other) {
   pastExit<<<4, 256>>>(In, Out);
   stays<<<4, 256>>>(In, Out, Other);
 }
+
+// A barrier between the load and its use keeps the load where it is: every
+// lane loads, whatever the if decides.
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void pastBarrier(const float *In, float *Out) {
+  cg::thread_block Block = cg::this_thread_block();
+  unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
+  float V = In[I];
+  // CHECK: load-sinking.cu:[[@LINE-1]]:13: remark: global load of 'In' (4 bytes) in kernel 'pastBarrier': 4 sectors per request (mean 4.0, ideal 4, coalesced)
+  cg::sync(Block);
+  if (threadIdx.x % 2)
+    Out[I] = V;
+}
+
+void runBarrier(const float *In, float *Out) { pastBarrier<<<4, 256>>>(In, Out); }
