@@ -38,7 +38,7 @@ static void addAdvice(const GlobalResult &R, const Access &A,
     // cudaMalloc puts allocations. A pointer offset into one by the
     // caller (eigenvalues passes `g_b_raw + 1` to read `g_b[i - 1]`)
     // shifts every sector: say what the finding rests on.
-    if (Obj.IsParameter)
+    if (R.WasteAssumesAlignedBase)
       Notes.push_back({{},
                        "this assumes '" + Obj.Name +
                            "' is 256-byte aligned, as cudaMalloc returns; a "
@@ -103,6 +103,10 @@ void UncoalescedCheck::check(
   // is no such dependence. Nor is one that spares finitely many values of
   // a parameter (WorstAlmostAlways): the notes list them.
   bool Parametric = !R.Condition.empty() && R.ConditionOnParameters;
+  // A misalignment that some start of the pointer parameter avoids rests
+  // on where the caller points it (the solver takes cudaMalloc's 256
+  // bytes): a remark, as any answer that depends on a parameter's value.
+  bool AssumedBase = R.WasteAssumesAlignedBase;
   bool AlwaysWastes =
       !R.Cases.empty() &&
       std::all_of(R.Cases.begin(), R.Cases.end(),
@@ -110,10 +114,11 @@ void UncoalescedCheck::check(
 
   Diagnostic D;
   D.Check = id();
-  D.Level = Parametric && !AlwaysWastes && !R.WorstAlmostAlways &&
-                    !options(Opts).getBool("AssumeWorst", false)
-                ? Severity::Remark
-                : Severity::Warning;
+  D.Level =
+      ((Parametric && !AlwaysWastes && !R.WorstAlmostAlways) || AssumedBase) &&
+              !options(Opts).getBool("AssumeWorst", false)
+          ? Severity::Remark
+          : Severity::Warning;
   D.Waste = double(R.Sectors) - R.IdealSectors;
   D.Numbers = std::to_string(R.Sectors) + " sectors per request, ideal " +
               std::to_string(R.IdealSectors);

@@ -367,9 +367,12 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
 /// The invented symbol for an under-aligned global base.
 static Symbol globalBaseSymbol() { return {SymbolKind::Uniform, 0x40000002u}; }
 
-GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
-                                  const LaunchConfig &L,
-                                  const SolveOptions &Opts) {
+/// The access solved with its object's base Shift bytes past a multiple of
+/// Align bytes.
+static GlobalResult solveGlobalAligned(const KernelModel &K, const Access &A,
+                                       const LaunchConfig &L,
+                                       const SolveOptions &Opts, unsigned Align,
+                                       int64_t Shift = 0) {
   GlobalResult R;
   SolveSpace S;
   if (auto Bad = launchShapeProblem(Opts.Arch, L)) {
@@ -383,17 +386,13 @@ GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
   if (!S.DataAddress)
     R.Strides = strides(S, S.Offset);
   const ArchInfo &Arch = Opts.Arch;
-  // Pointer parameters come from cudaMalloc (256-byte aligned) unless the
-  // model knows better; a base aligned to less than a sector becomes a free
-  // symbol: Align * base, analyzed for every residue.
-  unsigned Align = 256;
-  std::string ObjName = "?";
-  if (A.Object < K.Objects.size()) {
-    ObjName = K.Objects[A.Object].Name;
-    if (K.Objects[A.Object].AlignBytes)
-      Align = K.Objects[A.Object].AlignBytes;
-  }
+  // A base aligned to less than a sector becomes a free symbol:
+  // Align * base, analyzed for every residue.
+  std::string ObjName =
+      A.Object < K.Objects.size() ? K.Objects[A.Object].Name : "?";
   std::optional<Symbol> Base;
+  if (Shift && !S.DataAddress)
+    S.Offset = S.Offset + Expr(Shift);
   if (Align % Arch.SectorBytes != 0 && !S.DataAddress) {
     Base = globalBaseSymbol();
     S.Offset = S.Offset + Expr::symbol(*Base) * Expr(int64_t(Align));
@@ -475,6 +474,39 @@ GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
   R.Cases = Sum.Cases;
   if (R.Sectors > R.IdealSectors)
     R.Example = Sum.Example;
+  return R;
+}
+
+GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
+                                  const LaunchConfig &L,
+                                  const SolveOptions &Opts) {
+  // Pointer parameters come from cudaMalloc (256-byte aligned) unless the
+  // model knows better.
+  const MemoryObject *Obj =
+      A.Object < K.Objects.size() ? &K.Objects[A.Object] : nullptr;
+  unsigned Align = Obj && Obj->AlignBytes ? Obj->AlignBytes : 256;
+  GlobalResult R = solveGlobalAligned(K, A, L, Opts, Align);
+  // That alignment is the caller's choice for a parameter: a pointer into
+  // an allocation may start at any multiple of its type's alignment. A
+  // misalignment is the waste of every such start only when each start
+  // within a sector still leaves some request wasting.
+  if (R.Status != SolveStatus::Exact ||
+      R.Pattern != GlobalPattern::Misaligned || !Obj || !Obj->IsParameter ||
+      Align % Opts.Arch.SectorBytes != 0)
+    return R;
+  unsigned TypeAlign = A.TypeAlign ? A.TypeAlign : 1;
+  bool EveryBaseWastes = true;
+  for (unsigned Shift = TypeAlign;
+       EveryBaseWastes && Shift < Opts.Arch.SectorBytes; Shift += TypeAlign) {
+    if (fileSpent(Opts)) {
+      EveryBaseWastes = false;
+      break;
+    }
+    GlobalResult At = solveGlobalAligned(K, A, L, Opts, Align, Shift);
+    EveryBaseWastes =
+        At.Status == SolveStatus::Exact && At.Sectors > At.IdealSectors;
+  }
+  R.WasteAssumesAlignedBase = !EveryBaseWastes;
   return R;
 }
 

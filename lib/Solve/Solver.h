@@ -182,6 +182,11 @@ struct GlobalResult {
   unsigned SectorsMin = 0;
   double SectorsMeanMin = 0, IdealMeanMin = 0;
   bool BoundOverValues = false; ///< as SharedResult's
+  /// A misaligned access of a pointer parameter whose waste holds for
+  /// cudaMalloc's 256-byte alignment but not for every start the pointer's
+  /// type allows: a caller that offsets the pointer (eigenvalues passes
+  /// `g_b_raw + 1` to read `g_b[i - 1]`) may make it ideal.
+  bool WasteAssumesAlignedBase = false;
 };
 
 /// Wavefronts for a shared-memory access under one launch configuration,
