@@ -314,11 +314,18 @@ private:
     if (auto Problem = launchShapeProblem(Arch, L)) {
       std::string Msg = sourcePhrase(L.Source) + " of '" + K.Name +
                         "' has an invalid launch shape: " + *Problem +
-                        "; it is not analyzed";
+                        "; the kernel is not analyzed for it";
       for (const auto &W : K.Warnings)
         if (W.first == L.Site && W.second == Msg)
           return;
       K.Warnings.emplace_back(L.Site, std::move(Msg));
+      if (Refused.empty())
+        Refused = sourcePhrase(L.Source) +
+                  (L.Site.isValid() ? " at " + L.Site.File + ":" +
+                                          std::to_string(L.Site.Line)
+                                    : std::string());
+      else
+        ++MoreRefused;
       return;
     }
     for (const LaunchConfig &E : K.Launches)
@@ -433,8 +440,11 @@ private:
   LaunchConfig assumed() const {
     LaunchConfig L;
     L.Source = LaunchSource::Assumed;
-    if (RuntimeSites.empty())
+    if (RuntimeSites.empty()) {
+      L.Refused = Refused;
+      L.MoreRefused = MoreRefused;
       return L;
+    }
     const LaunchSiteIndex::Site &S = *RuntimeSites.front();
     L.Site = S.Loc;
     L.RuntimeBlock = S.BlockText;
@@ -465,6 +475,10 @@ private:
   const ArchInfo Arch;
   std::optional<int64_t> Bounds;
   std::vector<const LaunchSiteIndex::Site *> RuntimeSites;
+  /// The first shape the target refused (LaunchConfig::Refused) and how
+  /// many more.
+  std::string Refused;
+  unsigned MoreRefused = 0;
 };
 
 } // namespace

@@ -96,6 +96,13 @@ std::string LaunchConfig::describe() const {
     return S + " required by the kernel's condition on blockDim at " +
            locString(Site);
   case LaunchSource::Assumed: {
+    if (!Site.isValid() && !Refused.empty())
+      return "no valid launch shape: blockDim.x assumed a multiple of 32 (" +
+             Refused + " has an invalid shape" +
+             (MoreRefused ? ", and " + std::to_string(MoreRefused) +
+                                " more source" + (MoreRefused == 1 ? "" : "s")
+                          : std::string()) +
+             ")";
     if (!Site.isValid())
       return "no launch found: blockDim.x assumed a multiple of 32";
     // "blockDim.x assumed a multiple of 32: the launch at f.cu:9:3 gives

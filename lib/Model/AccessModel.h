@@ -433,6 +433,11 @@ struct LaunchConfig {
   /// value that is not a multiple of 32, and the kernel reads an extent
   /// that is a run-time value). The solver answers "unknown" with it.
   std::string NotModelled;
+  /// Assumed only: the first shape the kernel was given that the target
+  /// refused ("the launch at f.cu:7:3"), and how many more there were: the
+  /// kernel is analyzed as if it had no launch, and the note says why.
+  std::string Refused;
+  unsigned MoreRefused = 0;
 
   std::string describe() const; ///< "block 32x8x1 from launch at f.cu:40:3"
   /// A launch site whose block the kernel reads in a run-time extent.
