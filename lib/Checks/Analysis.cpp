@@ -94,6 +94,7 @@ AccessRecord toRecord(const AccessAnalysis &A) {
   for (const CallFrame &F : A.Acc->CallChain)
     R.CalledFrom.push_back(F.CallLoc);
   R.Variable = Obj.Name + A.Acc->Field;
+  R.ObjectDecl = Obj.DeclLoc;
   R.Space = Obj.Space;
   R.Op = A.Acc->Op;
   R.Bytes = A.Acc->Bytes;

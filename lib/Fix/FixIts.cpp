@@ -115,13 +115,15 @@ std::string occupancyNote(const Candidate &C, const ArchInfo &Arch) {
 }
 
 Fix makeFix(const Candidate &C, const LayoutEval &Before,
-            const std::string &Name, bool Preferred) {
+            const std::string &Name, const SourceLoc &ArrayDecl,
+            bool Preferred) {
   Fix F;
   F.Message = C.IsPad ? "pad the rows of '" + Name + "'"
                       : "swizzle the columns of '" + Name + "'";
   F.Edits = C.Edits;
   F.Preferred = Preferred;
-  F.Impact = FixImpact{Before.Cost, C.Eval.Cost, C.BytesBefore, C.BytesAfter};
+  F.Impact = FixImpact{Before.Cost,  C.Eval.Cost, C.BytesBefore,
+                       C.BytesAfter, Name,        ArrayDecl};
   return F;
 }
 
@@ -129,14 +131,14 @@ Fix makeFix(const Candidate &C, const LayoutEval &Before,
 /// Proves C's edits with V (each way to write them in turn): C.Edits
 /// becomes the first that verifies, or C.Failure says why none did.
 void verifyCandidate(Candidate &C, const LayoutEval &Before,
-                     const std::string &Name, const FixVerifier &V) {
+                     const MemoryObject &O, const FixVerifier &V) {
   if (C.Alternatives.empty())
     C.Alternatives.push_back({C.Edits, C.InMacro});
   std::string FirstWhy;
   for (const Candidate::Way &Alt : C.Alternatives) {
     C.Edits = Alt.Edits;
     C.InMacro = Alt.InMacro;
-    Fix F = makeFix(C, Before, Name, /*Preferred=*/false);
+    Fix F = makeFix(C, Before, O.Name, O.DeclLoc, /*Preferred=*/false);
     llvm::Error E = V.verify({&F});
     if (!E)
       return;
@@ -303,7 +305,7 @@ std::vector<DiagNote> planNotes(const ArrayUse &Declared,
   if (V)
     for (Candidate &C : Cands)
       if (C.Failure.empty())
-        verifyCandidate(C, S.Before, O.Name, *V);
+        verifyCandidate(C, S.Before, O, *V);
   // Candidates whose edit cannot be written are explained, never offered.
   std::vector<Candidate> Usable;
   for (Candidate &C : Cands) {
@@ -335,7 +337,7 @@ std::vector<DiagNote> planNotes(const ArrayUse &Declared,
                                   "' (every array it declares changes)";
     N.Message = (I == Best ? "" : "alternatively, ") + C.Describe + Where +
                 ": " + effect(C, S.Before, O.Name);
-    N.Fixes.push_back(makeFix(C, S.Before, O.Name, I == Best));
+    N.Fixes.push_back(makeFix(C, S.Before, O.Name, O.DeclLoc, I == Best));
     Notes.push_back(std::move(N));
     Note(occupancyNote(C, Opts.Arch));
   }

@@ -63,20 +63,111 @@ llvm::Error FixVerifier::verify(llvm::ArrayRef<const Fix *> Fixes,
 
 bool allFixesVerify(const std::vector<Diagnostic> &Diags,
                     const FixVerifier &V) {
+  std::vector<const Fix *> All;
   for (const Diagnostic &D : Diags) {
-    std::vector<const Fix *> All;
     for (const Fix &F : D.Fixes)
       All.push_back(&F);
     for (const DiagNote &N : D.Notes)
       for (const Fix &F : N.Fixes)
         All.push_back(&F);
-    for (const Fix *F : All)
-      if (llvm::Error E = V.verify({F})) {
-        llvm::consumeError(std::move(E));
-        return false;
-      }
   }
+  V.verifyTogether(All);
+  for (const Fix *F : All)
+    if (llvm::Error E = V.verify({F})) {
+      llvm::consumeError(std::move(E));
+      return false;
+    }
   return true;
+}
+
+namespace {
+
+/// An array's identity across the original and a fixed text: edits never
+/// move a declaration to another line or rename it.
+using ArrayKey = std::tuple<std::string, unsigned, std::string>;
+
+ArrayKey arrayKey(const SourceLoc &Decl, const std::string &Name) {
+  return {Decl.File, Decl.Line, Name};
+}
+
+/// Exact shared wavefronts per block by array (a field's records count for
+/// their array).
+std::map<ArrayKey, double>
+wavefrontsByArray(const std::vector<AccessRecord> &Records) {
+  std::map<ArrayKey, double> Out;
+  for (const AccessRecord &R : Records)
+    if (R.Space == MemorySpace::Shared && R.Exact)
+      Out[arrayKey(R.ObjectDecl, R.Variable.substr(0, R.Variable.find('.')))] +=
+          R.Requests > 0 ? R.WavefrontsMean * double(R.Requests)
+                         : double(R.Wavefronts);
+  return Out;
+}
+
+} // namespace
+
+void FixVerifier::verifyTogether(llvm::ArrayRef<const Fix *> Fixes) const {
+  // The candidates: distinct fixes not yet judged, each on a known array
+  // of the main file, with edits of the main file only.
+  std::map<std::string, const Fix *> Pending;
+  for (const Fix *F : Fixes) {
+    if (!F->Impact || !F->Impact->ArrayDecl.isValid() || F->Edits.empty())
+      continue;
+    if (!llvm::all_of(F->Edits, [&](const TextEdit &E) {
+          return isMainFile(E.Range.Begin.File);
+        }))
+      continue;
+    std::string Key = fixKey(*F);
+    if (!Verdicts.count(Key))
+      Pending.emplace(Key, F);
+  }
+  std::map<ArrayKey, double> Was = wavefrontsByArray(Before);
+  // Rounds of at most one fix per array; a fix whose array has no exact
+  // record is left to verify().
+  while (!Pending.empty()) {
+    std::map<ArrayKey, std::pair<std::string, const Fix *>> Round;
+    for (const auto &[Key, F] : Pending) {
+      ArrayKey A = arrayKey(F->Impact->ArrayDecl, F->Impact->ArrayName);
+      if (Was.count(A) && !Round.count(A))
+        Round.emplace(A, std::make_pair(Key, F));
+    }
+    if (Round.size() < 2)
+      return; // one fix at a time is what verify() does anyway
+    for (const auto &[A, KF] : Round)
+      Pending.erase(KF.first);
+    std::vector<TextEdit> Edits;
+    for (const auto &[A, KF] : Round)
+      llvm::append_range(Edits, KF.second->Edits);
+    llvm::sort(Edits, [](const TextEdit &X, const TextEdit &Y) {
+      return X.Range.Begin.Offset < Y.Range.Begin.Offset;
+    });
+    std::string Text;
+    if (!applyEdits(MainText, Edits, Text))
+      continue;
+    ++Runs;
+    llvm::Expected<std::vector<AccessRecord>> After = Again(Text);
+    if (!After) {
+      llvm::consumeError(After.takeError());
+      continue;
+    }
+    if (exactShared(*After) != exactShared(Before))
+      continue;
+    std::map<ArrayKey, double> Now = wavefrontsByArray(*After);
+    auto Near = [](double X, double Y) {
+      return std::abs(X - Y) <= 1e-6 * std::max(1.0, std::abs(Y));
+    };
+    bool Others = Now.size() == Was.size();
+    for (const auto &[A, W] : Was)
+      if (!Round.count(A))
+        Others &= Now.count(A) && Near(Now[A], W);
+    if (!Others)
+      continue;
+    for (const auto &[A, KF] : Round) {
+      const FixImpact &I = *KF.second->Impact;
+      if (Now.count(A) &&
+          Near(Now[A], Was[A] - (I.WavefrontsBefore - I.WavefrontsAfter)))
+        Verdicts.emplace(KF.first, "");
+    }
+  }
 }
 
 llvm::Error FixVerifier::verifyUncached(llvm::ArrayRef<const Fix *> Fixes,

@@ -48,6 +48,15 @@ public:
                      std::string *Fixed = nullptr,
                      double *Wavefronts = nullptr) const;
 
+  /// Proves, in as few re-analyses as it can, the fixes that each change
+  /// one array: fixes of different arrays are applied together, and each
+  /// array's wavefronts must change by exactly its fix's promise while
+  /// every other array's stay. A fix proved so is remembered as verify()
+  /// would remember it; the others are left for verify() to prove alone
+  /// (and to say why not). Parses are what verification costs (a
+  /// re-analysis of convolutionSeparable.cu takes as long as the analysis).
+  void verifyTogether(llvm::ArrayRef<const Fix *> Fixes) const;
+
   bool isMainFile(const std::string &File) const;
   const std::string &mainFile() const { return MainFile; }
   const std::string &mainText() const { return MainText; }

@@ -65,6 +65,9 @@ struct AccessRecord {
   /// (Access::InlinedFrom).
   std::optional<SourceLoc> InlinedFrom;
   std::string Variable;
+  /// Where the accessed object is declared (MemoryObject::DeclLoc): which
+  /// array a record belongs to when several share a name.
+  SourceLoc ObjectDecl;
   MemorySpace Space = MemorySpace::Shared;
   AccessOp Op = AccessOp::Load;
   unsigned Bytes = 0;

@@ -33,6 +33,11 @@ struct FixImpact {
   double WavefrontsAfter = 0;
   int64_t SharedBytesBefore = 0;
   int64_t SharedBytesAfter = 0;
+  /// The array whose accesses the wavefronts are of: its name and
+  /// declaration (MemoryObject::DeclLoc). Lets several fixes on different
+  /// arrays be verified in one re-analysis (FixVerifier::verifyTogether).
+  std::string ArrayName;
+  SourceLoc ArrayDecl;
 };
 
 /// One alternative fix: a message and the edits that make it.

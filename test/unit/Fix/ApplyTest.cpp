@@ -184,6 +184,56 @@ TEST(VerifyTest, EachFixIsReanalyzedOnce) {
   EXPECT_EQ(V.reanalyses(), 2u);
 }
 
+/// A shared record of array Name declared on line Line of a.cu.
+AccessRecord sharedOf(const std::string &Name, unsigned Line,
+                      unsigned Wavefronts) {
+  AccessRecord R = shared(Wavefronts);
+  R.Variable = Name;
+  R.ObjectDecl = {"a.cu", Line, 18, 0};
+  return R;
+}
+
+/// A padding fix of Name (declared on Line) at [Begin, Begin + 2) that
+/// promises Before -> After wavefronts.
+Diagnostic padOf(const std::string &Name, unsigned Line, unsigned Begin,
+                 double Before, double After) {
+  Diagnostic D = withFix({edit("a.cu", Begin, Begin + 2, "33")});
+  D.Notes[0].Fixes[0].Impact =
+      FixImpact{Before, After, 4096, 4224, Name, {"a.cu", Line, 18, 0}};
+  return D;
+}
+
+TEST(VerifyTest, FixesOfDifferentArraysShareOneReanalysis) {
+  // a[32][32] and b[32][32] on lines 1 and 2 (offsets 12 and 29 hold the
+  // row lengths); the re-analysis reads both extents from the text.
+  std::string Text = "float a[32][32];\nfloat b[32][32];";
+  auto Reanalyze = [](const std::string &T) {
+    bool A = T.find("a[32][33]") != std::string::npos;
+    bool B = T.find("b[32][33]") != std::string::npos;
+    return llvm::Expected<std::vector<AccessRecord>>(std::vector<AccessRecord>{
+        sharedOf("a", 1, A ? 2 : 32), sharedOf("b", 2, B ? 4 : 16)});
+  };
+  FixVerifier V("a.cu", Text, {sharedOf("a", 1, 32), sharedOf("b", 2, 16)},
+                Reanalyze);
+  std::vector<Diagnostic> Diags = {padOf("a", 1, 12, 32, 2),
+                                   padOf("b", 2, 29, 16, 4)};
+  EXPECT_TRUE(allFixesVerify(Diags, V));
+  EXPECT_EQ(V.reanalyses(), 1u);
+
+  // A promise that is wrong for its own array fails together, and is then
+  // judged alone (with the reason), while the other array's stays proved.
+  FixVerifier W("a.cu", Text, {sharedOf("a", 1, 32), sharedOf("b", 2, 16)},
+                Reanalyze);
+  std::vector<Diagnostic> Wrong = {padOf("a", 1, 12, 32, 2),
+                                   padOf("b", 2, 29, 16, 1)};
+  EXPECT_FALSE(allFixesVerify(Wrong, W));
+  EXPECT_EQ(W.reanalyses(), 2u); // together, then b alone
+  EXPECT_FALSE(bool(W.verify({&Wrong[0].Notes[0].Fixes[0]})));
+  EXPECT_EQ(W.reanalyses(), 2u); // a was proved in the first one
+  llvm::Error E = W.verify({&Wrong[1].Notes[0].Fixes[0]});
+  EXPECT_NE(llvm::toString(std::move(E)).find("promised"), std::string::npos);
+}
+
 TEST(WriteTest, FollowsSymlinksToTheRealFile) {
   TempFile F("old");
   std::string Link = F.path() + ".link";
