@@ -101,7 +101,7 @@ public:
       B.HasBarrier = true;
     else if (Name.starts_with("atomic"))
       B.HasMemory = true;
-    else if (!F || !isCudaHeader(F))
+    else if (!F || !isCudaHeaderFunction(F))
       B.HasCall = true;
     return true;
   }
@@ -128,11 +128,6 @@ private:
   void noteAssigned(const clang::Expr *LHS) {
     if (const auto *D = dyn_cast_or_null<DeclRefExpr>(bare(LHS)))
       Vars.insert(D->getDecl());
-  }
-  static bool isCudaHeader(const FunctionDecl *F) {
-    const SourceManager &SM = F->getASTContext().getSourceManager();
-    return SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())) ||
-           F->getBuiltinID() != 0;
   }
 
   Branch &B;

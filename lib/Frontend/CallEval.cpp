@@ -303,10 +303,7 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
     }
   const FunctionDecl *Def = nullptr;
   bool HasBody = F->hasBody(Def) && Def;
-  bool System = HasBody && Ctx.getSourceManager().isInSystemHeader(
-                               Ctx.getSourceManager().getExpansionLoc(
-                                   Def->getLocation()));
-  if (!HasBody || System || F->getBuiltinID() != 0)
+  if (!HasBody || isCudaHeaderFunction(Def) || F->getBuiltinID() != 0)
     return Opaque("the result of '" + text(C) + "'", /*Intrinsic=*/true);
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Def)) {
     // Static methods take their arguments as written; a member call to a

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/KernelWalker.h"
+#include "Frontend/SourceLocs.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -63,11 +64,7 @@ public:
   }
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *F = C->getDirectCallee();
-    const SourceManager *SM =
-        F ? &F->getASTContext().getSourceManager() : nullptr;
-    bool Header =
-        F && (F->getBuiltinID() != 0 ||
-              SM->isInSystemHeader(SM->getExpansionLoc(F->getLocation())));
+    bool Header = F && isCudaHeaderFunction(F);
     llvm::StringRef Name =
         F && F->getIdentifier() ? F->getName() : llvm::StringRef();
     // Math functions of the CUDA headers neither write memory nor order

@@ -135,4 +135,10 @@ std::string locString(const clang::ASTContext &Ctx, clang::SourceLocation L) {
          std::to_string(S.Column);
 }
 
+bool isCudaHeaderFunction(const clang::FunctionDecl *F) {
+  const clang::SourceManager &SM = F->getASTContext().getSourceManager();
+  return F->getBuiltinID() != 0 ||
+         SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation()));
+}
+
 } // namespace warplint

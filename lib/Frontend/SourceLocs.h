@@ -43,6 +43,11 @@ SourceLoc instructionLoc(const clang::ASTContext &Ctx, const clang::Expr *E,
 /// "file:line:col" of L.
 std::string locString(const clang::ASTContext &Ctx, clang::SourceLocation L);
 
+/// Whether F, as declared there, comes from a system header
+/// (the CUDA toolkit's, clang's wrappers) or is a builtin: a function whose
+/// body warplint does not follow and whose effects it knows by name.
+bool isCudaHeaderFunction(const clang::FunctionDecl *F);
+
 } // namespace warplint
 
 #endif // WARPLINT_FRONTEND_SOURCELOCS_H
