@@ -367,12 +367,39 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
 /// The invented symbol for an under-aligned global base.
 static Symbol globalBaseSymbol() { return {SymbolKind::Uniform, 0x40000002u}; }
 
-/// The access solved with its object's base Shift bytes past a multiple of
-/// Align bytes.
+/// For a request whose lanes read contiguous bytes in lane order: the
+/// shifts of the base (multiples of Step below a sector) at which it would
+/// waste sectors, one bit each (bit i: shift i * Step). Other requests
+/// prove nothing and give 0.
+static uint32_t wasteAtShifts(const std::vector<LaneAddress> &Lanes,
+                              unsigned Bytes, unsigned Step,
+                              const ArchInfo &Arch) {
+  if (Lanes.empty())
+    return 0;
+  for (size_t I = 1; I < Lanes.size(); ++I)
+    if (Lanes[I].Addr != Lanes[I - 1].Addr + int64_t(Bytes))
+      return 0;
+  int64_t Lo = Lanes.front().Addr, Hi = Lanes.back().Addr + Bytes;
+  int64_t Sector = Arch.SectorBytes;
+  int64_t Ideal = (Hi - Lo + Sector - 1) / Sector;
+  uint32_t Bits = 0;
+  for (unsigned I = 1; I * Step < Arch.SectorBytes && I < 32; ++I) {
+    int64_t Shift = int64_t(I) * Step;
+    if (floorDiv(Hi - 1 + Shift, Sector) - floorDiv(Lo + Shift, Sector) + 1 >
+        Ideal)
+      Bits |= 1u << I;
+  }
+  return Bits;
+}
+
+/// The access solved with its object's base a multiple of Align bytes.
+/// With WasteAtShift, collects wasteAtShifts(..., ShiftStep, ...) over
+/// every request.
 static GlobalResult solveGlobalAligned(const KernelModel &K, const Access &A,
                                        const LaunchConfig &L,
                                        const SolveOptions &Opts, unsigned Align,
-                                       int64_t Shift = 0) {
+                                       unsigned ShiftStep = 0,
+                                       uint32_t *WasteAtShift = nullptr) {
   GlobalResult R;
   SolveSpace S;
   if (auto Bad = launchShapeProblem(Opts.Arch, L)) {
@@ -391,8 +418,6 @@ static GlobalResult solveGlobalAligned(const KernelModel &K, const Access &A,
   std::string ObjName =
       A.Object < K.Objects.size() ? K.Objects[A.Object].Name : "?";
   std::optional<Symbol> Base;
-  if (Shift && !S.DataAddress)
-    S.Offset = S.Offset + Expr(Shift);
   if (Align % Arch.SectorBytes != 0 && !S.DataAddress) {
     Base = globalBaseSymbol();
     S.Offset = S.Offset + Expr::symbol(*Base) * Expr(int64_t(Align));
@@ -440,6 +465,8 @@ static GlobalResult solveGlobalAligned(const KernelModel &K, const Access &A,
     return SolveBounded(S);
   CostFn CostOf = [&](const RequestView &Req) {
     GlobalRequestCost C = globalRequestCost(Req.Lanes, Bytes, Arch);
+    if (WasteAtShift && !S.DataAddress)
+      *WasteAtShift |= wasteAtShifts(Req.Lanes, Bytes, ShiftStep, Arch);
     Cost X;
     X.Value = C.Sectors;
     X.Ideal = C.Ideal;
@@ -485,27 +512,24 @@ GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
   const MemoryObject *Obj =
       A.Object < K.Objects.size() ? &K.Objects[A.Object] : nullptr;
   unsigned Align = Obj && Obj->AlignBytes ? Obj->AlignBytes : 256;
-  GlobalResult R = solveGlobalAligned(K, A, L, Opts, Align);
   // That alignment is the caller's choice for a parameter: a pointer into
   // an allocation may start at any multiple of its type's alignment. A
-  // misalignment is the waste of every such start only when each start
-  // within a sector still leaves some request wasting.
-  if (R.Status != SolveStatus::Exact ||
-      R.Pattern != GlobalPattern::Misaligned || !Obj || !Obj->IsParameter ||
-      Align % Opts.Arch.SectorBytes != 0)
+  // misalignment is the waste of every such start only when, for each
+  // start within a sector, some request still wastes: the requests of
+  // contiguous lanes say at which starts they would (a request of another
+  // shape proves nothing, so an unproved start leaves a remark).
+  unsigned Step = A.TypeAlign ? A.TypeAlign : 1;
+  bool Track = Obj && Obj->IsParameter && Align % Opts.Arch.SectorBytes == 0 &&
+               Step < Opts.Arch.SectorBytes;
+  uint32_t Wastes = 0;
+  GlobalResult R =
+      solveGlobalAligned(K, A, L, Opts, Align, Step, Track ? &Wastes : nullptr);
+  if (!Track || R.Status != SolveStatus::Exact ||
+      R.Pattern != GlobalPattern::Misaligned)
     return R;
-  unsigned TypeAlign = A.TypeAlign ? A.TypeAlign : 1;
   bool EveryBaseWastes = true;
-  for (unsigned Shift = TypeAlign;
-       EveryBaseWastes && Shift < Opts.Arch.SectorBytes; Shift += TypeAlign) {
-    if (fileSpent(Opts)) {
-      EveryBaseWastes = false;
-      break;
-    }
-    GlobalResult At = solveGlobalAligned(K, A, L, Opts, Align, Shift);
-    EveryBaseWastes =
-        At.Status == SolveStatus::Exact && At.Sectors > At.IdealSectors;
-  }
+  for (unsigned I = 1; I * Step < Opts.Arch.SectorBytes && I < 32; ++I)
+    EveryBaseWastes &= (Wastes >> I & 1) != 0;
   R.WasteAssumesAlignedBase = !EveryBaseWastes;
   return R;
 }
