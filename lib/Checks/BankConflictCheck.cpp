@@ -165,8 +165,12 @@ void BankConflictCheck::check(
                               "where ") +
                            R.Condition,
                        {}});
+  std::optional<std::string> Mixed =
+      R.Example ? mixedIterationsNote(*R.Example) : std::nullopt;
   if (auto N = emittedNote(*Worst))
     D.Notes.push_back(std::move(*N));
+  else if (Mixed)
+    D.Notes.push_back({{}, *Mixed, {}});
   else if (auto S = strideNote(R, A, *Worst->Launch, 32))
     D.Notes.push_back({{}, *S, {}});
   if (R.Example)

@@ -88,6 +88,18 @@ std::string describeBindings(const RequestWitness &W) {
   return S;
 }
 
+std::optional<std::string> mixedIterationsNote(const RequestWitness &W) {
+  if (W.MixedLoop.empty())
+    return std::nullopt;
+  std::string By = W.MixedUnroll ? " by " + std::to_string(W.MixedUnroll) : "";
+  return "nvcc unrolls loop '" + W.MixedLoop + "'" + By +
+         " and runs the remainder of its trip count first, a run-time value "
+         "that differs between lanes of warp " +
+         std::to_string(W.A.Warp) + ": lanes " + std::to_string(W.A.Lane) +
+         " and " + std::to_string(W.B.Lane) +
+         " run different iterations in one instruction";
+}
+
 static double excess(const AccessAnalysis &A) {
   if (A.Shared)
     return double(A.Shared->Wavefronts) - A.Shared->IdealWavefronts;

@@ -38,6 +38,11 @@ std::string describeLanePair(const RequestWitness &W);
 /// " with i = 3, n = 7" or "" when nothing is bound.
 std::string describeBindings(const RequestWitness &W);
 
+/// Why one instruction holds different iterations for different lanes when
+/// the witness request does (nvcc's remainder-first unroll of a loop whose
+/// trip count differs between lanes; RequestWitness::MixedLoop).
+std::optional<std::string> mixedIterationsNote(const RequestWitness &W);
+
 /// The analysis among PerLaunch with the largest excess over its ideal
 /// (Exact results only); nullptr when none is exact.
 const AccessAnalysis *

@@ -170,8 +170,13 @@ void UncoalescedCheck::check(
               std::to_string(Groups.back().first.second) + ")";
     D.Notes.push_back({{}, Text, {}});
   }
+  std::optional<std::string> Mixed =
+      R.Example ? mixedIterationsNote(*R.Example) : std::nullopt;
+  if (Mixed)
+    D.Notes.push_back({{}, *Mixed, {}});
   unsigned Dim = R.Strides.LaneDim;
-  if (auto S = R.Strides.BytesPerThread[Dim]; S && R.Pattern != GlobalPattern::Misaligned)
+  if (auto S = R.Strides.BytesPerThread[Dim];
+      S && !Mixed && R.Pattern != GlobalPattern::Misaligned)
     D.Notes.push_back({{},
                        "adjacent lanes are " + std::to_string(std::llabs(*S)) +
                            " bytes apart because of how " +

@@ -11,6 +11,7 @@
 
 #include "Frontend/KernelWalker.h"
 #include "Frontend/LoopHelpers.h"
+#include "Frontend/RuntimeUnroll.h"
 #include "Frontend/SourceLocs.h"
 
 #include "clang/AST/StmtCXX.h"
@@ -239,6 +240,7 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
   LoopStack.push_back(Id);
   if (S->getCond())
     L.Condition = toPred(eval(S->getCond()), S->getCond());
+  L.RemainderFirstUnroll = remainderFirstUnroll(L, S->getBody());
   K.Loops[Id] = L;
 
   LoopWalk Body;
@@ -389,6 +391,7 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
   if (CondE && !IsDo)
     C = toPred(eval(CondE), CondE);
   L.Condition = C;
+  L.RemainderFirstUnroll = remainderFirstUnroll(L, Body);
   K.Loops[Id] = L;
   LoopWalk Body1;
   bool Walked = C.kind() != PredKind::False;

@@ -112,6 +112,12 @@ struct Loop {
   /// nullopt when there is none. nvcc's merging of the iterations' accesses
   /// depends on it (lib/Facts).
   std::optional<unsigned> UnrollPragma;
+  /// The factor nvcc unrolls the loop by when its trip count is a run-time
+  /// value, running the remainder (trip count mod factor) first: 1 when it
+  /// keeps the loop, nullopt when not known (Frontend/RuntimeUnroll.h).
+  /// Lanes of one warp with different trip counts then share instructions
+  /// across iterations (docs/hardware-model.md S9 (h)).
+  std::optional<unsigned> RemainderFirstUnroll = 1u;
   /// The variable's integer type: a multiplying loop whose bound is not
   /// known for the launch can only take the values its type holds
   /// (lib/Solve/GeometricLoops.h).

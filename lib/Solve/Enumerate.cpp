@@ -3,6 +3,7 @@
 #include "Solve/Enumerate.h"
 
 #include "Solve/CompiledExpr.h"
+#include "Solve/RemainderFirst.h"
 #include "Solve/SourceTerms.h"
 
 #include <algorithm>
@@ -480,26 +481,61 @@ enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
 
   // Lanes have their own iteration spaces: the warp executes iteration
   // (t1, t2, ...) of the nest together, each lane with its own loop values;
-  // a request happens when some lane is there and active.
+  // a request happens when some lane is there and active. A loop nvcc
+  // unrolls with its remainder first regroups them (remainderFirstKeys).
+  bool Regroup = false;
+  for (unsigned Id : S.Relevant)
+    Regroup |= S.Loops[Id].RemainderFirstUnroll != 1u;
   for (unsigned W = 0; W < S.Warps; ++W) {
     std::map<std::vector<int64_t>, RequestView> Requests;
+    LaneRounds Rounds;
+    // Regrouped: the trips of each request's first lane.
+    std::map<std::vector<int64_t>, std::vector<int64_t>> FirstTrips;
     for (unsigned Lane = 0; Lane < 32; ++Lane) {
       if (!laneThread(S, Values, W, Lane, E.Thread))
         continue;
+      std::vector<LanePiece> Pieces; // this lane's points, when regrouped
       auto St = forEachPoint(S, S.Relevant, 0, E, Budget, [&] {
         std::vector<int64_t> Trips;
         for (unsigned Id : S.Relevant)
           Trips.push_back(E.LoopTrip[Id]);
-        RequestView &R = Requests[Trips];
-        size_t Before = R.Lanes.size();
-        auto St = AddLane(R, Lane);
-        if (R.Lanes.size() > Before && R.Point.empty())
+        RequestView *R;
+        if (Regroup) {
+          Pieces.push_back({Trips, Trips, {}});
+          R = &Pieces.back().Part;
+        } else {
+          R = &Requests[Trips];
+        }
+        size_t Before = R->Lanes.size();
+        auto St = AddLane(*R, Lane);
+        if (R->Lanes.size() > Before && R->Point.empty())
           for (unsigned Id : S.Relevant)
-            R.Point.push_back(E.LoopValue[Id]); // the first active lane's
+            R->Point.push_back(E.LoopValue[Id]); // the first active lane's
         return St;
       });
       if (St.State != EnumerationStatus::Ok)
         return St;
+      if (!Regroup)
+        continue;
+      if (auto Err = remainderFirstKeys(S, W, Pieces, Rounds))
+        return error(*Err);
+      for (LanePiece &P : Pieces) {
+        if (P.Part.Lanes.empty())
+          continue;
+        RequestView &R = Requests[P.Key];
+        std::vector<int64_t> &First = FirstTrips[P.Key];
+        if (R.Point.empty()) {
+          R.Point = P.Part.Point;
+          First = P.Trips;
+        }
+        for (size_t I = 0; I < First.size() && R.MixedLoop < 0; ++I)
+          if (First[I] != P.Trips[I])
+            R.MixedLoop = int(S.Relevant[I]);
+        R.Lanes.insert(R.Lanes.end(), P.Part.Lanes.begin(), P.Part.Lanes.end());
+        R.Threads.insert(R.Threads.end(), P.Part.Threads.begin(),
+                         P.Part.Threads.end());
+        R.Sure.insert(R.Sure.end(), P.Part.Sure.begin(), P.Part.Sure.end());
+      }
     }
     for (auto &[Trips, R] : Requests) {
       if (R.Lanes.empty())

@@ -31,6 +31,10 @@ struct RequestView {
   /// lane whose sure guard cannot be evaluated counts as not sure.
   std::vector<char> Sure;
   uint64_t Weight = 1; ///< how often the request repeats (counted loops)
+  /// A loop nvcc unrolls with its remainder first whose different
+  /// iterations this one instruction runs for different lanes
+  /// (RemainderFirst.h); -1 when every lane is at one iteration.
+  int MixedLoop = -1;
 };
 
 using FreeValues = std::vector<std::pair<Symbol, int64_t>>;

@@ -88,6 +88,16 @@ IslVerdict islProveSharedConflictFree(const SolveSpace &S, const KernelModel &K,
       V.Text = "loop '" + S.Loops[Id].VarName + "' does not step by addition";
       return V;
     }
+    // The proof pairs lanes at one iteration; where lanes of a warp may
+    // run different numbers of iterations of a loop nvcc unrolls with its
+    // remainder first, one instruction holds different iterations
+    // (RemainderFirst.h).
+    if (S.ThreadDependentDomain && S.Loops[Id].RemainderFirstUnroll != 1u) {
+      V.Text = "lanes of a warp may run loop '" + S.Loops[Id].VarName +
+               "' a different number of times, and nvcc's unrolling of it "
+               "mixes their iterations in one instruction";
+      return V;
+    }
     Dims.push_back("t" + std::to_string(Id));
   }
   std::string Tuple = "Conflict[" + join(Dims, ", ") + "]";

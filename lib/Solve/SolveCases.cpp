@@ -392,9 +392,15 @@ private:
     W.A = laneWitness(S, B.WorstRequest, B.Worst.LaneA, B.Values, Shift);
     W.B = laneWitness(S, B.WorstRequest, B.Worst.LaneB, B.Values, Shift);
     W.Bank = B.Worst.Bank;
+    int Mixed = B.WorstRequest.MixedLoop;
+    if (Mixed >= 0) {
+      W.MixedLoop = S.Loops[Mixed].VarName;
+      W.MixedUnroll = S.Loops[Mixed].RemainderFirstUnroll.value_or(0);
+    }
     for (size_t I = 0; I < S.Relevant.size(); ++I)
-      W.Bindings.push_back(
-          {S.Loops[S.Relevant[I]].VarName, B.WorstRequest.Point[I]});
+      if (int(S.Relevant[I]) != Mixed)
+        W.Bindings.push_back(
+            {S.Loops[S.Relevant[I]].VarName, B.WorstRequest.Point[I]});
     for (const auto &FV : B.Values)
       if (!(S.RowLanes && FV.first == assumedWarpBaseY())) // in the threads
         W.Bindings.push_back({S.Name(FV.first), FV.second});

@@ -75,6 +75,11 @@ struct RequestWitness {
   /// Values of the free symbols (loop variables, parameters, blockIdx)
   /// at that request, as (name, value).
   std::vector<std::pair<std::string, int64_t>> Bindings;
+  /// The loop nvcc unrolls with its remainder first and by how much, when
+  /// the request runs different iterations of it for different lanes
+  /// (RequestView::MixedLoop); empty otherwise. Bindings then leave it out.
+  std::string MixedLoop;
+  unsigned MixedUnroll = 0;
 };
 
 /// Facts for explanations: how the byte offset moves between threads.

@@ -67,14 +67,18 @@ __global__ void firstIteration(float *A, int n) {
   } while (J < n);
 }
 
-// n = 1000, block of 64: warp 0 stores 16 full rows (I = 0..991); warp 1
-// 15 full rows and then I = 992..999 (8 lanes, 1 sector): 125 sectors in
-// 32 requests, a mean of 3.90625.
+// n = 1000, block of 64: in source order warp 0 stores 16 full rows
+// (I = 0..991) and warp 1 15 full rows and then I = 992..999. But the trip
+// count is a run-time value and the step a constant: nvcc unrolls the loop
+// by 4, remainder first (docs/hardware-model.md S9 (h)), and lanes 32-39
+// (16 iterations, 4 unrolled rounds) and 40-63 (15: 3 in the remainder, 3
+// rounds) reach different numbers of rounds, which ptxas unrolls again for
+// a body this small: which lanes share a store is not known.
 __global__ void partialTail(float *A, int n) {
   int I = threadIdx.x;
   while (I < n) {
     A[I] = 0;
-    // CHECK: while-loops.cu:[[@LINE-1]]:5: remark: global store of 'A' (4 bytes) in kernel 'partialTail': 4 sectors per request (mean 3.9062, ideal 4, coalesced)
+    // CHECK: while-loops.cu:[[@LINE-1]]:5: remark: global store of 'A' (4 bytes) in kernel 'partialTail': unknown: nvcc unrolls loop 'I' by 4 (its trip count is a run-time value), and lanes of warp 1 run 3 and 4 of its unrolled rounds
     I += 64;
   }
 }

@@ -1,0 +1,35 @@
+//===- RuntimeUnroll.h - How nvcc unrolls a loop of run-time trip count -*- C++
+//-*-===//
+//
+// nvcc unrolls a loop whose trip count it cannot know by 4 and runs the
+// remainder (trip count mod 4) first, in a loop of its own; lanes of one
+// warp whose trip counts differ then meet other lanes' iterations in one
+// instruction (docs/hardware-model.md S9 (h)). This decides, from the
+// source, whether and by how much (Loop::RemainderFirstUnroll).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARPLINT_FRONTEND_RUNTIMEUNROLL_H
+#define WARPLINT_FRONTEND_RUNTIMEUNROLL_H
+
+#include "Model/AccessModel.h"
+
+#include "clang/AST/Stmt.h"
+
+#include <optional>
+
+namespace warplint {
+
+/// The factor nvcc unrolls loop L (body Body) by when its trip count is a
+/// run-time value, the remainder first: 1 when it keeps the loop (a step
+/// of blockDim.x or blockDim.x * gridDim.x, `#pragma unroll 1`, a barrier,
+/// warp vote or shuffle in the body), N for `#pragma unroll N`, 4
+/// otherwise; nullopt when it cannot be told (a call to a function the
+/// body does not show, a bare `#pragma unroll`, a loop that does not step
+/// by addition).
+std::optional<unsigned> remainderFirstUnroll(const Loop &L,
+                                             const clang::Stmt *Body);
+
+} // namespace warplint
+
+#endif // WARPLINT_FRONTEND_RUNTIMEUNROLL_H
