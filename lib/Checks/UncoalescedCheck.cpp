@@ -79,6 +79,43 @@ static void addAdvice(const GlobalResult &R, const Access &A,
   }
 }
 
+/// "sectors per request by case: 5 (ideal 4) when pitch % 8 != 0; ...":
+/// every outcome of a parametric answer with its condition, worst first.
+/// Cases that differ only in their mean are one outcome here; the worst
+/// one's condition is R.Condition.
+static std::string casesNote(const GlobalResult &R) {
+  std::vector<std::pair<std::pair<unsigned, unsigned>, std::string>> Groups;
+  for (const SolveCase &C : R.Cases) {
+    std::pair<unsigned, unsigned> Key{C.Worst, C.Ideal};
+    if (!Groups.empty() && Groups.back().first == Key)
+      Groups.back().second += " || " + C.Condition;
+    else
+      Groups.push_back({Key, C.Condition});
+  }
+  size_t WorstGroups = 0;
+  for (const auto &G : Groups)
+    WorstGroups += G.first.first == R.Sectors;
+  if (WorstGroups == 1 && Groups.front().first.first == R.Sectors &&
+      !R.Condition.empty())
+    Groups.front().second = R.Condition;
+  // Many outcomes (a bounds guard cutting a warp at every lane) read
+  // better as a range than as a list; JSON consumers get the numbers.
+  constexpr size_t MaxListed = 3;
+  std::string Text = "sectors per request by case:";
+  for (size_t I = 0; I < Groups.size() && I < MaxListed; ++I)
+    Text += std::string(I ? ";" : "") + " " +
+            std::to_string(Groups[I].first.first) + " (ideal " +
+            std::to_string(Groups[I].first.second) + ")" +
+            (Groups[I].second.empty() ? std::string(" otherwise")
+                                      : " when " + Groups[I].second);
+  if (Groups.size() > MaxListed)
+    Text += "; " + std::to_string(Groups.size() - MaxListed) +
+            " more cases, down to " +
+            std::to_string(Groups.back().first.first) + " (ideal " +
+            std::to_string(Groups.back().first.second) + ")";
+  return Text;
+}
+
 void UncoalescedCheck::check(
     const std::vector<const AccessAnalysis *> &PerLaunch,
     const CheckOptions &Opts, std::vector<Diagnostic> &Out) const {
@@ -135,41 +172,8 @@ void UncoalescedCheck::check(
                                      "where ") +
                            R.Condition,
                        {}});
-  if (R.Cases.size() > 1) {
-    // Every outcome with its condition, worst first: the parametric answer.
-    // Cases that differ only in their mean are one outcome here; the worst
-    // one's condition is R.Condition.
-    std::vector<std::pair<std::pair<unsigned, unsigned>, std::string>> Groups;
-    for (const SolveCase &C : R.Cases) {
-      std::pair<unsigned, unsigned> Key{C.Worst, C.Ideal};
-      if (!Groups.empty() && Groups.back().first == Key)
-        Groups.back().second += " || " + C.Condition;
-      else
-        Groups.push_back({Key, C.Condition});
-    }
-    size_t WorstGroups = 0;
-    for (const auto &G : Groups)
-      WorstGroups += G.first.first == R.Sectors;
-    if (WorstGroups == 1 && Groups.front().first.first == R.Sectors &&
-        !R.Condition.empty())
-      Groups.front().second = R.Condition;
-    // Many outcomes (a bounds guard cutting a warp at every lane) read
-    // better as a range than as a list; JSON consumers get the numbers.
-    constexpr size_t MaxListed = 3;
-    std::string Text = "sectors per request by case:";
-    for (size_t I = 0; I < Groups.size() && I < MaxListed; ++I)
-      Text += std::string(I ? ";" : "") + " " +
-              std::to_string(Groups[I].first.first) + " (ideal " +
-              std::to_string(Groups[I].first.second) + ")" +
-              (Groups[I].second.empty() ? std::string(" otherwise")
-                                        : " when " + Groups[I].second);
-    if (Groups.size() > MaxListed)
-      Text += "; " + std::to_string(Groups.size() - MaxListed) +
-              " more cases, down to " +
-              std::to_string(Groups.back().first.first) + " (ideal " +
-              std::to_string(Groups.back().first.second) + ")";
-    D.Notes.push_back({{}, Text, {}});
-  }
+  if (R.Cases.size() > 1)
+    D.Notes.push_back({{}, casesNote(R), {}});
   std::optional<std::string> Mixed =
       R.Example ? mixedIterationsNote(*R.Example) : std::nullopt;
   if (Mixed)

@@ -3,7 +3,7 @@
 #include "Solve/Enumerate.h"
 
 #include "Solve/CompiledExpr.h"
-#include "Solve/RemainderFirst.h"
+#include "Solve/EnumerateSteps.h"
 #include "Solve/SourceTerms.h"
 
 #include <algorithm>
@@ -12,7 +12,7 @@
 
 namespace warplint {
 
-namespace {
+namespace enumeration {
 
 constexpr uint64_t MaxTripCount = uint64_t(1) << 24;
 
@@ -186,17 +186,9 @@ bool mentions(const Predicate &P, SymbolKind K) {
   return false;
 }
 
-/// One lane of the block as the shared-domain walk sees it.
-struct LaneSlot {
-  bool Exists = false; ///< false for the inactive tail of a partial warp
-  int64_t Thread[3] = {0, 0, 0};
-  /// The guard's lane part, EnumerationPrep::LaneGuard (nullopt: cannot
-  /// evaluate).
-  std::optional<bool> Active;
-  std::optional<int64_t> LanePart; ///< see SplitOffset
-};
+} // namespace enumeration
 
-} // namespace
+using namespace enumeration;
 
 bool laneThread(const SolveSpace &S, const FreeValues &Values, unsigned Warp,
                 unsigned Lane, int64_t Out[3]) {
@@ -301,261 +293,6 @@ enumerateRequests(const SolveSpace &S, const FreeValues &Values,
                   uint64_t &Budget,
                   const std::function<void(const RequestView &)> &Visit) {
   return enumerateRequests(S, prepareEnumeration(S), Values, Budget, Visit);
-}
-
-EnumerationStatus
-enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
-                  const FreeValues &Values, uint64_t &Budget,
-                  const std::function<void(const RequestView &)> &Visit) {
-  Env E = makeEnv(S, Values);
-  // The address and the guard of every lane at every point: compiled once.
-  CompiledExpr Address(S.Offset, E);
-  CompiledPredicate Guard(S.Guard, E);
-  std::optional<CompiledPredicate> Sure;
-  if (S.SureGuard)
-    Sure.emplace(*S.SureGuard, E);
-  // For a lane just found active, with E.Thread and the loop values set.
-  auto NoteSure = [&](RequestView &R) {
-    if (Sure) {
-      std::optional<bool> V = Sure->run(E);
-      R.Sure.push_back(V && *V);
-    }
-  };
-
-  uint64_t UniformRepeat = 1;
-  if (!S.CountedPerPoint) {
-    auto St = countRepeats(S, E, Budget, UniformRepeat);
-    if (St.State != EnumerationStatus::Ok)
-      return St;
-    if (UniformRepeat == 0)
-      return {}; // the access never executes
-  }
-  auto Repeat = [&](uint64_t &Out) {
-    if (!S.CountedPerPoint) {
-      Out = UniformRepeat;
-      return EnumerationStatus();
-    }
-    return countRepeats(S, E, Budget, Out);
-  };
-
-  // Adds lane (with E.Thread set) to R when the guard holds.
-  auto AddLane = [&](RequestView &R, unsigned Lane) -> EnumerationStatus {
-    if (Budget == 0)
-      return overBudget();
-    --Budget;
-    auto Active = Guard.run(E);
-    if (!Active)
-      return error("cannot evaluate the guard '" + sourceTerms(S.Guard, S) +
-                   "'");
-    if (!*Active)
-      return {};
-    auto Addr = Address.run(E);
-    if (!Addr)
-      return error("cannot evaluate the address '" + sourceTerms(S.Offset, S) +
-                   "' (division by zero or overflow)");
-    R.Lanes.push_back({Lane, *Addr});
-    R.Threads.push_back({E.Thread[0], E.Thread[1], E.Thread[2]});
-    NoteSure(R);
-    return {};
-  };
-
-  if (!S.ThreadDependentDomain) {
-    // All lanes share one iteration space: list its points once.
-    // The points' loop values, one after the other (S.Relevant.size() each).
-    const size_t Dims = S.Relevant.size();
-    std::vector<int64_t> Points;
-    uint64_t NPoints = 0;
-    auto St = forEachPoint(S, S.Relevant, 0, E, Budget, [&] {
-      for (unsigned Id : S.Relevant)
-        Points.push_back(E.LoopValue[Id]);
-      ++NPoints;
-      // Every point costs a lane evaluation per thread: stop early.
-      if (NPoints * S.Warps * 32 > Budget)
-        return overBudget();
-      return EnumerationStatus();
-    });
-    if (St.State != EnumerationStatus::Ok)
-      return St;
-    if (NPoints * S.Warps * 32 > Budget)
-      return overBudget();
-    // Per lane, once: its thread, and the parts of the guard and address
-    // that do not change between points.
-    // Each term compiled once per enumeration (its free values folded).
-    std::vector<CompiledExpr> LaneTerms, PointTerms;
-    if (Prep.SplitValid) {
-      for (const Expr &T : Prep.LaneTerms)
-        LaneTerms.emplace_back(T, E);
-      for (const Expr &T : Prep.PointTerms)
-        PointTerms.emplace_back(T, E);
-    }
-    CompiledPredicate LaneGuard(Prep.LaneGuard, E),
-        PointGuard(Prep.PointGuard, E), MixedGuard(Prep.MixedGuard, E);
-    bool HasMixed = !Prep.MixedGuard.isTrue();
-    std::vector<LaneSlot> Slots(size_t(S.Warps) * 32);
-    for (unsigned W = 0; W < S.Warps; ++W)
-      for (unsigned Lane = 0; Lane < 32; ++Lane) {
-        LaneSlot &L = Slots[size_t(W) * 32 + Lane];
-        L.Exists = laneThread(S, Values, W, Lane, L.Thread);
-        if (!L.Exists)
-          continue;
-        std::copy(L.Thread, L.Thread + 3, E.Thread);
-        L.Active = LaneGuard.run(E);
-        if (Prep.SplitValid)
-          L.LanePart = smallSum(LaneTerms, E);
-      }
-    auto GuardError = [&] {
-      return error("cannot evaluate the guard '" + sourceTerms(S.Guard, S) +
-                   "'");
-    };
-    auto AddressError = [&] {
-      return error("cannot evaluate the address '" + sourceTerms(S.Offset, S) +
-                   "' (division by zero or overflow)");
-    };
-
-    RequestView R; // reused: its vectors keep their capacity
-    for (uint64_t PI = 0; PI < NPoints; ++PI) {
-      const int64_t *P = Points.data() + PI * Dims;
-      for (size_t I = 0; I < Dims; ++I) {
-        E.LoopValue[S.Relevant[I]] = P[I];
-        E.LoopSet[S.Relevant[I]] = 1;
-      }
-      std::optional<bool> PointActive = PointGuard.run(E);
-      if (!PointActive)
-        return GuardError();
-      if (!*PointActive)
-        continue; // no lane of any warp is active here
-      uint64_t Rep;
-      if (auto St = Repeat(Rep); St.State != EnumerationStatus::Ok)
-        return St;
-      if (Rep == 0)
-        continue;
-      std::optional<int64_t> PointPart;
-      if (Prep.SplitValid)
-        PointPart = smallSum(PointTerms, E);
-      for (unsigned W = 0; W < S.Warps; ++W) {
-        R.Warp = W;
-        R.Point.assign(P, P + Dims);
-        R.Weight = Rep;
-        R.Lanes.clear();
-        R.Threads.clear();
-        R.Sure.clear();
-        for (unsigned Lane = 0; Lane < 32; ++Lane) {
-          const LaneSlot &L = Slots[size_t(W) * 32 + Lane];
-          if (!L.Exists)
-            continue;
-          if (Budget == 0)
-            return overBudget();
-          --Budget;
-          std::optional<bool> Active = L.Active;
-          if (Active && *Active && HasMixed) {
-            std::copy(L.Thread, L.Thread + 3, E.Thread);
-            Active = MixedGuard.run(E);
-          }
-          if (!Active)
-            return GuardError();
-          if (!*Active)
-            continue;
-          int64_t Addr;
-          if (L.LanePart && PointPart) {
-            Addr = *L.LanePart + *PointPart;
-          } else {
-            std::copy(L.Thread, L.Thread + 3, E.Thread);
-            auto Full = Address.run(E);
-            if (!Full)
-              return AddressError();
-            Addr = *Full;
-          }
-          R.Lanes.push_back({Lane, Addr});
-          R.Threads.push_back({L.Thread[0], L.Thread[1], L.Thread[2]});
-          if (Sure) {
-            std::copy(L.Thread, L.Thread + 3, E.Thread);
-            NoteSure(R);
-          }
-        }
-        if (!R.Lanes.empty())
-          Visit(R);
-      }
-    }
-    return {};
-  }
-
-  // Lanes have their own iteration spaces: the warp executes iteration
-  // (t1, t2, ...) of the nest together, each lane with its own loop values;
-  // a request happens when some lane is there and active. A loop nvcc
-  // unrolls with its remainder first regroups them (remainderFirstKeys).
-  bool Regroup = false;
-  for (unsigned Id : S.Relevant)
-    Regroup |= S.Loops[Id].RemainderFirstUnroll != 1u;
-  for (unsigned W = 0; W < S.Warps; ++W) {
-    std::map<std::vector<int64_t>, RequestView> Requests;
-    LaneRounds Rounds;
-    // Regrouped: the trips of each request's first lane.
-    std::map<std::vector<int64_t>, std::vector<int64_t>> FirstTrips;
-    for (unsigned Lane = 0; Lane < 32; ++Lane) {
-      if (!laneThread(S, Values, W, Lane, E.Thread))
-        continue;
-      std::vector<LanePiece> Pieces; // this lane's points, when regrouped
-      auto St = forEachPoint(S, S.Relevant, 0, E, Budget, [&] {
-        std::vector<int64_t> Trips;
-        for (unsigned Id : S.Relevant)
-          Trips.push_back(E.LoopTrip[Id]);
-        RequestView *R;
-        if (Regroup) {
-          Pieces.push_back({Trips, Trips, {}});
-          R = &Pieces.back().Part;
-        } else {
-          R = &Requests[Trips];
-        }
-        size_t Before = R->Lanes.size();
-        auto St = AddLane(*R, Lane);
-        if (R->Lanes.size() > Before && R->Point.empty())
-          for (unsigned Id : S.Relevant)
-            R->Point.push_back(E.LoopValue[Id]); // the first active lane's
-        return St;
-      });
-      if (St.State != EnumerationStatus::Ok)
-        return St;
-      if (!Regroup)
-        continue;
-      if (auto Err = remainderFirstKeys(S, W, Pieces, Rounds))
-        return error(*Err);
-      for (LanePiece &P : Pieces) {
-        if (P.Part.Lanes.empty())
-          continue;
-        RequestView &R = Requests[P.Key];
-        std::vector<int64_t> &First = FirstTrips[P.Key];
-        if (R.Point.empty()) {
-          R.Point = P.Part.Point;
-          First = P.Trips;
-        }
-        for (size_t I = 0; I < First.size() && R.MixedLoop < 0; ++I)
-          if (First[I] != P.Trips[I])
-            R.MixedLoop = int(S.Relevant[I]);
-        R.Lanes.insert(R.Lanes.end(), P.Part.Lanes.begin(), P.Part.Lanes.end());
-        R.Threads.insert(R.Threads.end(), P.Part.Threads.begin(),
-                         P.Part.Threads.end());
-        R.Sure.insert(R.Sure.end(), P.Part.Sure.begin(), P.Part.Sure.end());
-      }
-    }
-    for (auto &[Trips, R] : Requests) {
-      if (R.Lanes.empty())
-        continue;
-      // Counted loops may only use loop values that are the same for all
-      // lanes (Space makes thread-dependent loops relevant), so the first
-      // active lane's values are as good as any.
-      for (size_t I = 0; I < S.Relevant.size(); ++I) {
-        E.LoopValue[S.Relevant[I]] = R.Point[I];
-        E.LoopSet[S.Relevant[I]] = 1;
-      }
-      if (auto St = Repeat(R.Weight); St.State != EnumerationStatus::Ok)
-        return St;
-      if (R.Weight == 0)
-        continue;
-      R.Warp = W;
-      Visit(R);
-    }
-  }
-  return {};
 }
 
 } // namespace warplint

@@ -1,0 +1,349 @@
+//===- RequestWalk.cpp - One enumeration of a space's warp requests -------===//
+//
+// enumerateRequests for one set of free values: the lanes at the points
+// all of them share, or each lane through its own iteration space, with
+// nvcc's remainder-first unrolling regrouping those (RemainderFirst.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Solve/Enumerate.h"
+
+#include "Solve/EnumerateSteps.h"
+#include "Solve/RemainderFirst.h"
+#include "Solve/SourceTerms.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+namespace warplint {
+
+using namespace enumeration;
+
+namespace {
+
+/// One enumeration of a space's requests for one set of free values,
+/// step by step: the address and guard compiled once, then either every
+/// lane at the points all lanes share, or each lane through its own
+/// iteration space.
+class RequestWalk {
+public:
+  using Visitor = std::function<void(const RequestView &)>;
+
+  RequestWalk(const SolveSpace &S, const EnumerationPrep &Prep,
+              const FreeValues &Values, uint64_t &Budget, const Visitor &Visit)
+      : S(S), Prep(Prep), Values(Values), Budget(Budget), Visit(Visit),
+        E(makeEnv(S, Values)), Address(S.Offset, E), Guard(S.Guard, E) {
+    if (S.SureGuard)
+      Sure.emplace(*S.SureGuard, E);
+  }
+
+  EnumerationStatus run() {
+    if (!S.CountedPerPoint) {
+      auto St = countRepeats(S, E, Budget, UniformRepeat);
+      if (St.State != EnumerationStatus::Ok)
+        return St;
+      if (UniformRepeat == 0)
+        return {}; // the access never executes
+    }
+    return S.ThreadDependentDomain ? laneSpaces() : sharedSpace();
+  }
+
+private:
+  EnumerationStatus repeat(uint64_t &Out) {
+    if (!S.CountedPerPoint) {
+      Out = UniformRepeat;
+      return {};
+    }
+    return countRepeats(S, E, Budget, Out);
+  }
+
+  /// For a lane just found active, with E.Thread and the loop values set.
+  void noteSure(RequestView &R) {
+    if (Sure) {
+      std::optional<bool> V = Sure->run(E);
+      R.Sure.push_back(V && *V);
+    }
+  }
+
+  EnumerationStatus guardError() const {
+    return error("cannot evaluate the guard '" + sourceTerms(S.Guard, S) + "'");
+  }
+  EnumerationStatus addressError() const {
+    return error("cannot evaluate the address '" + sourceTerms(S.Offset, S) +
+                 "' (division by zero or overflow)");
+  }
+
+  /// Adds lane (with E.Thread set) to R when the guard holds.
+  EnumerationStatus addLane(RequestView &R, unsigned Lane) {
+    if (Budget == 0)
+      return overBudget();
+    --Budget;
+    auto Active = Guard.run(E);
+    if (!Active)
+      return guardError();
+    if (!*Active)
+      return {};
+    auto Addr = Address.run(E);
+    if (!Addr)
+      return addressError();
+    R.Lanes.push_back({Lane, *Addr});
+    R.Threads.push_back({E.Thread[0], E.Thread[1], E.Thread[2]});
+    noteSure(R);
+    return {};
+  }
+
+  /// All lanes share one iteration space: its points are listed once, and
+  /// each lane's thread and the parts of the guard and address that do not
+  /// change between points are evaluated once.
+  EnumerationStatus sharedSpace() {
+    // The points' loop values, one after the other (S.Relevant.size() each).
+    std::vector<int64_t> Points;
+    uint64_t NPoints = 0;
+    auto St = forEachPoint(S, S.Relevant, 0, E, Budget, [&] {
+      for (unsigned Id : S.Relevant)
+        Points.push_back(E.LoopValue[Id]);
+      ++NPoints;
+      // Every point costs a lane evaluation per thread: stop early.
+      if (NPoints * S.Warps * 32 > Budget)
+        return overBudget();
+      return EnumerationStatus();
+    });
+    if (St.State != EnumerationStatus::Ok)
+      return St;
+    if (NPoints * S.Warps * 32 > Budget)
+      return overBudget();
+    // Each term compiled once per enumeration (its free values folded).
+    if (Prep.SplitValid) {
+      for (const Expr &T : Prep.LaneTerms)
+        LaneTerms.emplace_back(T, E);
+      for (const Expr &T : Prep.PointTerms)
+        PointTerms.emplace_back(T, E);
+    }
+    CompiledPredicate LaneGuard(Prep.LaneGuard, E);
+    Slots.assign(size_t(S.Warps) * 32, LaneSlot());
+    for (unsigned W = 0; W < S.Warps; ++W)
+      for (unsigned Lane = 0; Lane < 32; ++Lane) {
+        LaneSlot &L = Slots[size_t(W) * 32 + Lane];
+        L.Exists = laneThread(S, Values, W, Lane, L.Thread);
+        if (!L.Exists)
+          continue;
+        std::copy(L.Thread, L.Thread + 3, E.Thread);
+        L.Active = LaneGuard.run(E);
+        if (Prep.SplitValid)
+          L.LanePart = smallSum(LaneTerms, E);
+      }
+    CompiledPredicate PointGuard(Prep.PointGuard, E),
+        MixedGuard(Prep.MixedGuard, E);
+    const size_t Dims = S.Relevant.size();
+    for (uint64_t PI = 0; PI < NPoints; ++PI) {
+      const int64_t *P = Points.data() + PI * Dims;
+      for (size_t I = 0; I < Dims; ++I) {
+        E.LoopValue[S.Relevant[I]] = P[I];
+        E.LoopSet[S.Relevant[I]] = 1;
+      }
+      std::optional<bool> PointActive = PointGuard.run(E);
+      if (!PointActive)
+        return guardError();
+      if (!*PointActive)
+        continue; // no lane of any warp is active here
+      uint64_t Rep;
+      if (auto St = repeat(Rep); St.State != EnumerationStatus::Ok)
+        return St;
+      if (Rep == 0)
+        continue;
+      std::optional<int64_t> PointPart;
+      if (Prep.SplitValid)
+        PointPart = smallSum(PointTerms, E);
+      for (unsigned W = 0; W < S.Warps; ++W)
+        if (auto St = warpAtPoint(W, P, Rep, PointPart, MixedGuard);
+            St.State != EnumerationStatus::Ok)
+          return St;
+    }
+    return {};
+  }
+
+  /// One warp's request at one point of the shared iteration space.
+  EnumerationStatus warpAtPoint(unsigned W, const int64_t *P, uint64_t Rep,
+                                std::optional<int64_t> PointPart,
+                                const CompiledPredicate &MixedGuard) {
+    bool HasMixed = !Prep.MixedGuard.isTrue();
+    RequestView &R = Reused; // its vectors keep their capacity
+    R.Warp = W;
+    R.Point.assign(P, P + S.Relevant.size());
+    R.Weight = Rep;
+    R.Lanes.clear();
+    R.Threads.clear();
+    R.Sure.clear();
+    for (unsigned Lane = 0; Lane < 32; ++Lane) {
+      const LaneSlot &L = Slots[size_t(W) * 32 + Lane];
+      if (!L.Exists)
+        continue;
+      if (Budget == 0)
+        return overBudget();
+      --Budget;
+      std::optional<bool> Active = L.Active;
+      if (Active && *Active && HasMixed) {
+        std::copy(L.Thread, L.Thread + 3, E.Thread);
+        Active = MixedGuard.run(E);
+      }
+      if (!Active)
+        return guardError();
+      if (!*Active)
+        continue;
+      int64_t Addr;
+      if (L.LanePart && PointPart) {
+        Addr = *L.LanePart + *PointPart;
+      } else {
+        std::copy(L.Thread, L.Thread + 3, E.Thread);
+        auto Full = Address.run(E);
+        if (!Full)
+          return addressError();
+        Addr = *Full;
+      }
+      R.Lanes.push_back({Lane, Addr});
+      R.Threads.push_back({L.Thread[0], L.Thread[1], L.Thread[2]});
+      if (Sure) {
+        std::copy(L.Thread, L.Thread + 3, E.Thread);
+        noteSure(R);
+      }
+    }
+    if (!R.Lanes.empty())
+      Visit(R);
+    return {};
+  }
+
+  /// Lanes have their own iteration spaces: the warp executes iteration
+  /// (t1, t2, ...) of the nest together, each lane with its own loop
+  /// values; a request happens when some lane is there and active. A loop
+  /// nvcc unrolls with its remainder first regroups them
+  /// (remainderFirstKeys).
+  EnumerationStatus laneSpaces() {
+    bool Regroup = false;
+    for (unsigned Id : S.Relevant)
+      Regroup |= S.Loops[Id].RemainderFirstUnroll != 1u;
+    for (unsigned W = 0; W < S.Warps; ++W) {
+      std::map<std::vector<int64_t>, RequestView> Requests;
+      if (auto St = Regroup ? regroupedWarp(W, Requests) : warp(W, Requests);
+          St.State != EnumerationStatus::Ok)
+        return St;
+      for (auto &[Trips, R] : Requests) {
+        if (R.Lanes.empty())
+          continue;
+        // Counted loops may only use loop values that are the same for all
+        // lanes (Space makes thread-dependent loops relevant), so the first
+        // active lane's values are as good as any.
+        for (size_t I = 0; I < S.Relevant.size(); ++I) {
+          E.LoopValue[S.Relevant[I]] = R.Point[I];
+          E.LoopSet[S.Relevant[I]] = 1;
+        }
+        if (auto St = repeat(R.Weight); St.State != EnumerationStatus::Ok)
+          return St;
+        if (R.Weight == 0)
+          continue;
+        R.Warp = W;
+        Visit(R);
+      }
+    }
+    return {};
+  }
+
+  /// Adds lane's part at the current point to R (with the first active
+  /// lane's loop values).
+  EnumerationStatus addLaneAtPoint(RequestView &R, unsigned Lane) {
+    size_t Before = R.Lanes.size();
+    auto St = addLane(R, Lane);
+    if (R.Lanes.size() > Before && R.Point.empty())
+      for (unsigned Id : S.Relevant)
+        R.Point.push_back(E.LoopValue[Id]);
+    return St;
+  }
+
+  /// Warp W's requests by the lanes' iterations, in source order.
+  EnumerationStatus warp(unsigned W,
+                         std::map<std::vector<int64_t>, RequestView> &Out) {
+    for (unsigned Lane = 0; Lane < 32; ++Lane) {
+      if (!laneThread(S, Values, W, Lane, E.Thread))
+        continue;
+      auto St = forEachPoint(S, S.Relevant, 0, E, Budget, [&] {
+        std::vector<int64_t> Trips;
+        for (unsigned Id : S.Relevant)
+          Trips.push_back(E.LoopTrip[Id]);
+        return addLaneAtPoint(Out[Trips], Lane);
+      });
+      if (St.State != EnumerationStatus::Ok)
+        return St;
+    }
+    return {};
+  }
+
+  /// Warp W's requests by the instructions nvcc runs the lanes' iterations
+  /// in (RemainderFirst.h).
+  EnumerationStatus
+  regroupedWarp(unsigned W, std::map<std::vector<int64_t>, RequestView> &Out) {
+    LaneRounds Rounds;
+    // The trips of each request's first lane.
+    std::map<std::vector<int64_t>, std::vector<int64_t>> FirstTrips;
+    for (unsigned Lane = 0; Lane < 32; ++Lane) {
+      if (!laneThread(S, Values, W, Lane, E.Thread))
+        continue;
+      std::vector<LanePiece> Pieces; // this lane's points
+      auto St = forEachPoint(S, S.Relevant, 0, E, Budget, [&] {
+        std::vector<int64_t> Trips;
+        for (unsigned Id : S.Relevant)
+          Trips.push_back(E.LoopTrip[Id]);
+        Pieces.push_back({Trips, Trips, {}});
+        return addLaneAtPoint(Pieces.back().Part, Lane);
+      });
+      if (St.State != EnumerationStatus::Ok)
+        return St;
+      if (auto Err = remainderFirstKeys(S, W, Pieces, Rounds))
+        return error(*Err);
+      for (LanePiece &P : Pieces) {
+        if (P.Part.Lanes.empty())
+          continue;
+        RequestView &R = Out[P.Key];
+        std::vector<int64_t> &First = FirstTrips[P.Key];
+        if (R.Point.empty()) {
+          R.Point = P.Part.Point;
+          First = P.Trips;
+        }
+        for (size_t I = 0; I < First.size() && R.MixedLoop < 0; ++I)
+          if (First[I] != P.Trips[I])
+            R.MixedLoop = int(S.Relevant[I]);
+        R.Lanes.insert(R.Lanes.end(), P.Part.Lanes.begin(), P.Part.Lanes.end());
+        R.Threads.insert(R.Threads.end(), P.Part.Threads.begin(),
+                         P.Part.Threads.end());
+        R.Sure.insert(R.Sure.end(), P.Part.Sure.begin(), P.Part.Sure.end());
+      }
+    }
+    return {};
+  }
+
+  const SolveSpace &S;
+  const EnumerationPrep &Prep;
+  const FreeValues &Values;
+  uint64_t &Budget;
+  const Visitor &Visit;
+  Env E;
+  // The address and the guard of every lane at every point: compiled once.
+  CompiledExpr Address;
+  CompiledPredicate Guard;
+  std::optional<CompiledPredicate> Sure;
+  uint64_t UniformRepeat = 1;
+  // The shared space's per-lane parts.
+  std::vector<CompiledExpr> LaneTerms, PointTerms;
+  std::vector<LaneSlot> Slots;
+  RequestView Reused;
+};
+
+} // namespace
+
+EnumerationStatus
+enumerateRequests(const SolveSpace &S, const EnumerationPrep &Prep,
+                  const FreeValues &Values, uint64_t &Budget,
+                  const std::function<void(const RequestView &)> &Visit) {
+  return RequestWalk(S, Prep, Values, Budget, Visit).run();
+}
+
+} // namespace warplint
