@@ -194,6 +194,132 @@ static std::optional<std::string> casLoopRepeats(const KernelModel &K,
   return std::nullopt;
 }
 
+/// Why a compare-and-swap (a float atomicAdd's loop, an atomicCAS) whose
+/// address or lanes depend on data cannot be answered, if it cannot:
+/// lanes on one word, or in conflicting banks for the loop, change what
+/// it costs.
+static std::optional<std::string>
+casUnderData(const KernelModel &K, const Access &A, const LaunchConfig &L,
+             const SolveOptions &Opts, const SolveSpace &S) {
+  if (S.DataAddress)
+    // Lanes that collide on a word repeat a loop, so the requests
+    // themselves depend on the data.
+    return std::string(A.CasLoop ? "a float atomicAdd (a compare-and-swap "
+                                   "loop) at an address that depends on data; "
+                                 : "an atomicCAS at an address that depends "
+                                   "on data, where lanes may share a word "
+                                   "(not measured); ") +
+           S.BoundReason;
+  // Which lanes run it depends on data: one pass is claimed only when
+  // every lane of the block could run it without repeating (a subset of
+  // distinct, conflict-free words stays so).
+  Access Every = A;
+  Every.Guard = Predicate(true);
+  SolveSpace All;
+  std::optional<std::string> Why = buildExactOrBounded(K, Every, L, All);
+  if (!Why && All.bounded())
+    Why = "the address depends on " + All.BoundReason;
+  if (!Why)
+    Why = casLoopRepeats(K, All, Every, Opts.Arch, Opts);
+  if (Why)
+    return *Why + " (for some of its lanes, which ones depending on the "
+                  "data)";
+  return std::nullopt;
+}
+
+/// The bounded answer of a shared access over S (the data, or values
+/// warplint does not follow, decide its address or lanes).
+static SharedResult solveSharedBounded(const KernelModel &K, const Access &A,
+                                       const LaunchConfig &L,
+                                       const SolveOptions &Opts,
+                                       SharedOpKind OpKind,
+                                       const SolveSpace &S) {
+  const ArchInfo &Arch = Opts.Arch;
+  unsigned Bytes = A.Bytes;
+  uint64_t ObjectBytes = objectBytesOf(K, A, L);
+  // By active-lane count, when the address is data (Expected.h).
+  std::optional<std::vector<double>> Expected;
+  // A linker-placed array (relocatable code) aligned below a word may
+  // straddle one more word than its size says: no expectation.
+  bool WordAligned = A.Object >= K.Objects.size() ||
+                     !K.Objects[A.Object].LinkerPlaced ||
+                     K.Objects[A.Object].AlignBytes % Arch.BankBytes == 0;
+  if (S.DataAddress && !S.SureGuard && WordAligned)
+    Expected = expectedSharedWavefronts(Bytes, OpKind, ObjectBytes, Arch);
+  CostFn Bounds = boundedCost(
+      S,
+      [&](const std::vector<LaneAddress> &Lanes) {
+        SharedRequestCost C = sharedRequestCost(Lanes, Bytes, Arch, OpKind);
+        return std::pair<unsigned, unsigned>(C.Wavefronts, C.Ideal);
+      },
+      [&](const std::vector<unsigned> &Lanes) {
+        PlacementCost P =
+            sharedPlacementCost(Lanes, Bytes, Arch, OpKind, ObjectBytes);
+        if (Expected && Lanes.size() < Expected->size())
+          P.Expected = (*Expected)[Lanes.size()];
+        return P;
+      });
+  Summary Sum = solve(K, S, int64_t(Arch.Banks) * Arch.BankBytes,
+                      Arch.BankBytes, Opts, Bounds, std::nullopt, 0);
+  // A data bound that values not followed also stop: a bound over those
+  // values too.
+  if (auto D = boundAlsoOverValues(S, Sum, Opts)) {
+    SharedResult B = solveSharedBounded(K, A, L, Opts, OpKind, *D);
+    if (B.Status != SolveStatus::Unknown)
+      return B;
+  }
+  SharedResult B = boundedResult(
+      Sum, S, &SharedResult::Wavefronts, &SharedResult::IdealWavefronts,
+      &SharedResult::WavefrontsMean, &SharedResult::WavefrontsMin,
+      &SharedResult::WavefrontsMeanMin);
+  if (B.Status == SolveStatus::Bounded && Sum.ExpectedMean) {
+    B.WavefrontsExpected = Sum.ExpectedMean;
+    B.ExpectedOverElements = ObjectBytes / Bytes;
+  }
+  return B;
+}
+
+/// When the enumeration could not decide (Sum unknown): an ISL proof of
+/// conflict-freedom for every lane, iteration and value of the free
+/// symbols, else a bound over the values warplint does not follow, else
+/// unknown with why.
+static SharedResult
+sharedAfterEnumeration(const KernelModel &K, const Access &A,
+                       const LaunchConfig &L, const SolveOptions &Opts,
+                       SharedOpKind OpKind, bool Swaps, const SolveSpace &S,
+                       const Summary &Sum, SharedResult R) {
+  const ArchInfo &Arch = Opts.Arch;
+  IslVerdict V =
+      islProveSharedConflictFree(S, K, A.Bytes, Arch, Opts.IslMaxOperations);
+  // The proof is about distinct words per bank: not the atomic rules,
+  // nor a compare-and-swap (twice the width, and lanes on one word).
+  if (V.Kind == IslVerdict::ConflictFree && A.Bytes <= Arch.BankBytes &&
+      OpKind != SharedOpKind::Atomic &&
+      OpKind != SharedOpKind::AtomicUnaggregated && !Swaps) {
+    R.Status = SolveStatus::Exact;
+    R.Wavefronts = R.IdealWavefronts = 1;
+    R.WavefrontsMean = R.IdealMean = 1;
+    R.Requests = 0;
+    R.Condition = S.GuardNote;
+    R.WorstBankWords = 1;
+    return R;
+  }
+  if (auto D = boundOverValues(S, Sum.OnlyUnfollowedValues, Sum.Reason);
+      D && !fileSpent(Opts)) {
+    SharedResult B = solveSharedBounded(K, A, L, Opts, OpKind, *D);
+    if (B.Status != SolveStatus::Unknown)
+      return B;
+  }
+  R.Reason = Sum.Reason;
+  if (V.Kind == IslVerdict::MayConflict && !V.Text.empty())
+    R.Reason += "; bank conflicts are possible when " + V.Text;
+  else if (V.Kind == IslVerdict::MayConflict)
+    R.Reason += "; bank conflicts are possible";
+  else if (!V.Text.empty())
+    R.Reason += " (ISL: " + V.Text + ")";
+  return R;
+}
+
 SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
                                   const LaunchConfig &L,
                                   const SolveOptions &Opts) {
@@ -210,86 +336,14 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
   const ArchInfo &Arch = Opts.Arch;
   unsigned Bytes = A.Bytes;
   SharedOpKind OpKind = sharedOpKind(K, A);
-  // A compare-and-swap (a float atomicAdd's loop, an atomicCAS): lanes on
-  // one word, or in conflicting banks for the loop, change what it costs.
   bool Swaps = A.CasLoop || OpKind == SharedOpKind::CompareAndSwap;
-  if (Swaps && S.bounded() && S.DataAddress) {
-    // Lanes that collide on a word repeat a loop, so the requests
-    // themselves depend on the data.
-    R.Reason = std::string(A.CasLoop
-                               ? "a float atomicAdd (a compare-and-swap "
-                                 "loop) at an address that depends on data; "
-                               : "an atomicCAS at an address that depends "
-                                 "on data, where lanes may share a word "
-                                 "(not measured); ") +
-               S.BoundReason;
-    return R;
-  }
-  if (Swaps && S.bounded()) {
-    // Which lanes run it depends on data: one pass is claimed only when
-    // every lane of the block could run it without repeating (a subset of
-    // distinct, conflict-free words stays so).
-    Access Every = A;
-    Every.Guard = Predicate(true);
-    SolveSpace All;
-    std::optional<std::string> Why =
-        buildExactOrBounded(K, Every, L, All);
-    if (!Why && All.bounded())
-      Why = "the address depends on " + All.BoundReason;
-    if (!Why)
-      Why = casLoopRepeats(K, All, Every, Arch, Opts);
-    if (Why) {
-      R.Reason = *Why + " (for some of its lanes, which ones depending on "
-                        "the data)";
+  if (Swaps && S.bounded())
+    if (auto Why = casUnderData(K, A, L, Opts, S)) {
+      R.Reason = *Why;
       return R;
     }
-  }
-  std::function<SharedResult(const SolveSpace &)> SolveBounded =
-      [&](const SolveSpace &S) {
-    uint64_t ObjectBytes = objectBytesOf(K, A, L);
-    // By active-lane count, when the address is data (Expected.h).
-    std::optional<std::vector<double>> Expected;
-    // A linker-placed array (relocatable code) aligned below a word may
-    // straddle one more word than its size says: no expectation.
-    bool WordAligned = A.Object >= K.Objects.size() ||
-                       !K.Objects[A.Object].LinkerPlaced ||
-                       K.Objects[A.Object].AlignBytes % Arch.BankBytes == 0;
-    if (S.DataAddress && !S.SureGuard && WordAligned)
-      Expected = expectedSharedWavefronts(Bytes, OpKind, ObjectBytes, Arch);
-    CostFn Bounds = boundedCost(
-        S,
-        [&](const std::vector<LaneAddress> &Lanes) {
-          SharedRequestCost C = sharedRequestCost(Lanes, Bytes, Arch, OpKind);
-          return std::pair<unsigned, unsigned>(C.Wavefronts, C.Ideal);
-        },
-        [&](const std::vector<unsigned> &Lanes) {
-          PlacementCost P =
-              sharedPlacementCost(Lanes, Bytes, Arch, OpKind, ObjectBytes);
-          if (Expected && Lanes.size() < Expected->size())
-            P.Expected = (*Expected)[Lanes.size()];
-          return P;
-        });
-    Summary Sum = solve(K, S, int64_t(Arch.Banks) * Arch.BankBytes,
-                        Arch.BankBytes, Opts, Bounds, std::nullopt, 0);
-    // A data bound that values not followed also stop: a bound over those
-    // values too.
-    if (auto D = boundAlsoOverValues(S, Sum, Opts)) {
-      SharedResult B = SolveBounded(*D);
-      if (B.Status != SolveStatus::Unknown)
-        return B;
-    }
-    SharedResult B = boundedResult(
-        Sum, S, &SharedResult::Wavefronts, &SharedResult::IdealWavefronts,
-        &SharedResult::WavefrontsMean, &SharedResult::WavefrontsMin,
-        &SharedResult::WavefrontsMeanMin);
-    if (B.Status == SolveStatus::Bounded && Sum.ExpectedMean) {
-      B.WavefrontsExpected = Sum.ExpectedMean;
-      B.ExpectedOverElements = ObjectBytes / Bytes;
-    }
-    return B;
-  };
   if (S.bounded())
-    return SolveBounded(S);
+    return solveSharedBounded(K, A, L, Opts, OpKind, S);
   CostFn CostOf = [&](const RequestView &Req) {
     SharedRequestCost C = sharedRequestCost(Req.Lanes, Bytes, Arch, OpKind);
     Cost X;
@@ -308,40 +362,9 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
     R.Reason = Sum.Reason;
     return R;
   }
-  if (Sum.Status == SolveStatus::Unknown) {
-    // Enumeration could not decide; ISL may still prove conflict-freedom for
-    // every lane, iteration and value of the free symbols.
-    IslVerdict V =
-        islProveSharedConflictFree(S, K, Bytes, Arch, Opts.IslMaxOperations);
-    // The proof is about distinct words per bank: not the atomic rules,
-    // nor a compare-and-swap (twice the width, and lanes on one word).
-    if (V.Kind == IslVerdict::ConflictFree && Bytes <= Arch.BankBytes &&
-        OpKind != SharedOpKind::Atomic &&
-        OpKind != SharedOpKind::AtomicUnaggregated &&
-        !Swaps) {
-      R.Status = SolveStatus::Exact;
-      R.Wavefronts = R.IdealWavefronts = 1;
-      R.WavefrontsMean = R.IdealMean = 1;
-      R.Requests = 0;
-      R.Condition = S.GuardNote;
-      R.WorstBankWords = 1;
-      return R;
-    }
-    if (auto D = boundOverValues(S, Sum.OnlyUnfollowedValues, Sum.Reason);
-        D && !fileSpent(Opts)) {
-      SharedResult B = SolveBounded(*D);
-      if (B.Status != SolveStatus::Unknown)
-        return B;
-    }
-    R.Reason = Sum.Reason;
-    if (V.Kind == IslVerdict::MayConflict && !V.Text.empty())
-      R.Reason += "; bank conflicts are possible when " + V.Text;
-    else if (V.Kind == IslVerdict::MayConflict)
-      R.Reason += "; bank conflicts are possible";
-    else if (!V.Text.empty())
-      R.Reason += " (ISL: " + V.Text + ")";
-    return R;
-  }
+  if (Sum.Status == SolveStatus::Unknown)
+    return sharedAfterEnumeration(K, A, L, Opts, OpKind, Swaps, S, Sum,
+                                  std::move(R));
   if (Swaps) {
     if (auto Why = casLoopRepeats(K, S, A, Arch, Opts)) {
       R.Reason = *Why;
