@@ -18,6 +18,11 @@ config.substitutions.append(
     ("%exit", "python3 " + os.path.join(config.test_source_root, "expect_exit.py")))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
+# A sanitized build (make sanitize) runs several times slower: the time
+# limits of tests for inputs that once hung stretch with it.
+if getattr(config, "warplint_sanitize", ""):
+    config.environment["WARPLINT_TIMEOUT_SCALE"] = "5"
+    config.available_features.add("sanitized")
 # Colours only on terminals; keep the tests' output plain.
 config.environment["TERM"] = "dumb"
 if os.path.isdir(os.path.join(config.cuda_path, "include")):
