@@ -226,12 +226,17 @@ llvm::Error writeFileSafely(const std::string &File, const std::string &Text,
   return llvm::Error::success();
 }
 
+double recordWavefronts(const AccessRecord &R) {
+  if (R.Space != MemorySpace::Shared || !R.Exact)
+    return 0;
+  return R.Requests > 0 ? R.WavefrontsMean * double(R.Requests)
+                        : double(R.Wavefronts);
+}
+
 double sharedWavefronts(const std::vector<AccessRecord> &Records) {
   double Total = 0;
   for (const AccessRecord &R : Records)
-    if (R.Space == MemorySpace::Shared && R.Exact)
-      Total += R.Requests > 0 ? R.WavefrontsMean * double(R.Requests)
-                              : double(R.Wavefronts);
+    Total += recordWavefronts(R);
   return Total;
 }
 

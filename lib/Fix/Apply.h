@@ -96,6 +96,10 @@ FixOutcome applyFixes(const std::vector<Diagnostic> &Diags,
 /// otherwise (the fix search's cost).
 double sharedWavefronts(const std::vector<AccessRecord> &Records);
 
+/// One record's part of sharedWavefronts: its exact shared wavefronts per
+/// block (0 for any other record).
+double recordWavefronts(const AccessRecord &R);
+
 } // namespace warplint
 
 #endif // WARPLINT_FIX_APPLY_H

@@ -98,8 +98,7 @@ wavefrontsByArray(const std::vector<AccessRecord> &Records) {
   for (const AccessRecord &R : Records)
     if (R.Space == MemorySpace::Shared && R.Exact)
       Out[arrayKey(R.ObjectDecl, R.Variable.substr(0, R.Variable.find('.')))] +=
-          R.Requests > 0 ? R.WavefrontsMean * double(R.Requests)
-                         : double(R.Wavefronts);
+          recordWavefronts(R);
   return Out;
 }
 
