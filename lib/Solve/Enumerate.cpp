@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace warplint {
 
@@ -285,6 +286,21 @@ EnumerationPrep prepareEnumeration(const SolveSpace &S) {
   P.LaneGuard = Predicate::conj(Lane);
   P.PointGuard = Predicate::conj(Point);
   P.MixedGuard = Predicate::conj(Mixed);
+  // With an assumed launch, laneThread reads threadIdx from the free values.
+  if (S.Assumed)
+    for (unsigned D = 0; D < 3; ++D)
+      P.ThreadSyms.push_back({SymbolKind::ThreadIdx, D});
+  auto Reads = [&](std::vector<Symbol> Syms) {
+    Syms.insert(Syms.end(), P.ThreadSyms.begin(), P.ThreadSyms.end());
+    return Syms;
+  };
+  P.LaneGuardSyms = Reads(P.LaneGuard.symbols());
+  std::set<Symbol> TermSyms;
+  for (const Expr &T : P.LaneTerms)
+    for (Symbol Sym : T.symbols())
+      TermSyms.insert(Sym);
+  P.LaneTermSyms = Reads({TermSyms.begin(), TermSyms.end()});
+  P.Lanes = std::make_shared<LaneCache>();
   return P;
 }
 

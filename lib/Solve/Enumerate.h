@@ -12,10 +12,12 @@
 #define WARPLINT_SOLVE_ENUMERATE_H
 
 #include "Solve/HardwareRules.h"
+#include "Solve/LaneCache.h"
 #include "Solve/Space.h"
 
 #include <array>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -55,6 +57,12 @@ struct EnumerationPrep {
   /// guard's order: no loop variable (once per lane), no threadIdx (once
   /// per point: a point where it fails costs no lane evaluation), both.
   Predicate LaneGuard = true, PointGuard = true, MixedGuard = true;
+  /// The free symbols the threads, the lane guard and the lane terms read:
+  /// the keys of Lanes.
+  std::vector<Symbol> ThreadSyms, LaneGuardSyms, LaneTermSyms;
+  /// The lane parts of the cases run so far (LaneCache.h); shared by the
+  /// cases of one solve, which run one after the other.
+  std::shared_ptr<LaneCache> Lanes;
 };
 EnumerationPrep prepareEnumeration(const SolveSpace &S);
 

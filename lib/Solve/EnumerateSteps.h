@@ -40,16 +40,6 @@ EnumerationStatus countRepeats(const SolveSpace &S, Env &E, uint64_t &Budget,
 std::optional<int64_t> smallSum(const std::vector<CompiledExpr> &Terms,
                                 const Env &E);
 
-/// One lane of the block as the shared-domain walk sees it.
-struct LaneSlot {
-  bool Exists = false; ///< false for the inactive tail of a partial warp
-  int64_t Thread[3] = {0, 0, 0};
-  /// The guard's lane part, EnumerationPrep::LaneGuard (nullopt: cannot
-  /// evaluate).
-  std::optional<bool> Active;
-  std::optional<int64_t> LanePart; ///< see splitOffset (Enumerate.cpp)
-};
-
 } // namespace enumeration
 } // namespace warplint
 

@@ -33,7 +33,7 @@ public:
   RequestWalk(const SolveSpace &S, const EnumerationPrep &Prep,
               const FreeValues &Values, uint64_t &Budget, const Visitor &Visit)
       : S(S), Prep(Prep), Values(Values), Budget(Budget), Visit(Visit),
-        E(makeEnv(S, Values)), Address(S.Offset, E), Guard(S.Guard, E) {
+        E(makeEnv(S, Values)) {
     if (S.SureGuard)
       Sure.emplace(*S.SureGuard, E);
   }
@@ -66,6 +66,14 @@ private:
     }
   }
 
+  /// The whole address, compiled on first use (the shared space mostly
+  /// adds its lane and point parts instead).
+  const CompiledExpr &address() {
+    if (!Address)
+      Address.emplace(S.Offset, E);
+    return *Address;
+  }
+
   EnumerationStatus guardError() const {
     return error("cannot evaluate the guard '" + sourceTerms(S.Guard, S) + "'");
   }
@@ -79,12 +87,14 @@ private:
     if (Budget == 0)
       return overBudget();
     --Budget;
-    auto Active = Guard.run(E);
+    if (!Guard)
+      Guard.emplace(S.Guard, E);
+    auto Active = Guard->run(E);
     if (!Active)
       return guardError();
     if (!*Active)
       return {};
-    auto Addr = Address.run(E);
+    auto Addr = address().run(E);
     if (!Addr)
       return addressError();
     R.Lanes.push_back({Lane, *Addr});
@@ -114,25 +124,10 @@ private:
     if (NPoints * S.Warps * 32 > Budget)
       return overBudget();
     // Each term compiled once per enumeration (its free values folded).
-    if (Prep.SplitValid) {
-      for (const Expr &T : Prep.LaneTerms)
-        LaneTerms.emplace_back(T, E);
+    if (Prep.SplitValid)
       for (const Expr &T : Prep.PointTerms)
         PointTerms.emplace_back(T, E);
-    }
-    CompiledPredicate LaneGuard(Prep.LaneGuard, E);
-    Slots.assign(size_t(S.Warps) * 32, LaneSlot());
-    for (unsigned W = 0; W < S.Warps; ++W)
-      for (unsigned Lane = 0; Lane < 32; ++Lane) {
-        LaneSlot &L = Slots[size_t(W) * 32 + Lane];
-        L.Exists = laneThread(S, Values, W, Lane, L.Thread);
-        if (!L.Exists)
-          continue;
-        std::copy(L.Thread, L.Thread + 3, E.Thread);
-        L.Active = LaneGuard.run(E);
-        if (Prep.SplitValid)
-          L.LanePart = smallSum(LaneTerms, E);
-      }
+    laneParts();
     CompiledPredicate PointGuard(Prep.PointGuard, E),
         MixedGuard(Prep.MixedGuard, E);
     const size_t Dims = S.Relevant.size();
@@ -163,6 +158,61 @@ private:
     return {};
   }
 
+  /// Each lane slot's thread, the guard's lane part and the address's lane
+  /// part, from the cases before when they read the same free values
+  /// (LaneCache.h).
+  void laneParts() {
+    size_t NSlots = size_t(S.Warps) * 32;
+    LaneCache *Cache = Prep.Lanes.get();
+    LaneCache Local(0); // without a shared cache: computed every time
+    if (!Cache)
+      Cache = &Local;
+    Threads = &Cache->threads(
+        LaneCache::keyOf(Prep.ThreadSyms, Values),
+        [&](std::vector<LaneThread> &Out) {
+          Out.resize(NSlots);
+          for (size_t I = 0; I < NSlots; ++I)
+            Out[I].Exists = laneThread(S, Values, unsigned(I / 32),
+                                       unsigned(I % 32), Out[I].Thread.data());
+        },
+        ThreadScratch);
+    Active = &Cache->active(
+        LaneCache::keyOf(Prep.LaneGuardSyms, Values),
+        [&](std::vector<std::optional<bool>> &Out) {
+          CompiledPredicate LaneGuard(Prep.LaneGuard, E);
+          Out.resize(NSlots);
+          for (size_t I = 0; I < NSlots; ++I)
+            if ((*Threads)[I].Exists) {
+              setThread(I);
+              Out[I] = LaneGuard.run(E);
+            }
+        },
+        ActiveScratch);
+    LanePart = nullptr;
+    if (!Prep.SplitValid)
+      return;
+    LanePart = &Cache->lanePart(
+        LaneCache::keyOf(Prep.LaneTermSyms, Values),
+        [&](std::vector<std::optional<int64_t>> &Out) {
+          std::vector<CompiledExpr> Terms;
+          for (const Expr &T : Prep.LaneTerms)
+            Terms.emplace_back(T, E);
+          Out.resize(NSlots);
+          for (size_t I = 0; I < NSlots; ++I)
+            if ((*Threads)[I].Exists) {
+              setThread(I);
+              Out[I] = smallSum(Terms, E);
+            }
+        },
+        PartScratch);
+  }
+
+  /// E.Thread set to lane slot I's thread.
+  void setThread(size_t I) {
+    const std::array<int64_t, 3> &T = (*Threads)[I].Thread;
+    std::copy(T.begin(), T.end(), E.Thread);
+  }
+
   /// One warp's request at one point of the shared iteration space.
   EnumerationStatus warpAtPoint(unsigned W, const int64_t *P, uint64_t Rep,
                                 std::optional<int64_t> PointPart,
@@ -176,27 +226,29 @@ private:
     R.Threads.clear();
     R.Sure.clear();
     for (unsigned Lane = 0; Lane < 32; ++Lane) {
-      const LaneSlot &L = Slots[size_t(W) * 32 + Lane];
+      size_t I = size_t(W) * 32 + Lane;
+      const LaneThread &L = (*Threads)[I];
       if (!L.Exists)
         continue;
       if (Budget == 0)
         return overBudget();
       --Budget;
-      std::optional<bool> Active = L.Active;
-      if (Active && *Active && HasMixed) {
-        std::copy(L.Thread, L.Thread + 3, E.Thread);
-        Active = MixedGuard.run(E);
+      std::optional<bool> On = (*Active)[I];
+      if (On && *On && HasMixed) {
+        setThread(I);
+        On = MixedGuard.run(E);
       }
-      if (!Active)
+      if (!On)
         return guardError();
-      if (!*Active)
+      if (!*On)
         continue;
       int64_t Addr;
-      if (L.LanePart && PointPart) {
-        Addr = *L.LanePart + *PointPart;
+      std::optional<int64_t> Part = LanePart ? (*LanePart)[I] : std::nullopt;
+      if (Part && PointPart) {
+        Addr = *Part + *PointPart;
       } else {
-        std::copy(L.Thread, L.Thread + 3, E.Thread);
-        auto Full = Address.run(E);
+        setThread(I);
+        auto Full = address().run(E);
         if (!Full)
           return addressError();
         Addr = *Full;
@@ -204,7 +256,7 @@ private:
       R.Lanes.push_back({Lane, Addr});
       R.Threads.push_back({L.Thread[0], L.Thread[1], L.Thread[2]});
       if (Sure) {
-        std::copy(L.Thread, L.Thread + 3, E.Thread);
+        setThread(I);
         noteSure(R);
       }
     }
@@ -326,14 +378,21 @@ private:
   uint64_t &Budget;
   const Visitor &Visit;
   Env E;
-  // The address and the guard of every lane at every point: compiled once.
-  CompiledExpr Address;
-  CompiledPredicate Guard;
+  // The address and the guard of every lane at every point: compiled once,
+  // when first needed.
+  std::optional<CompiledExpr> Address;
+  std::optional<CompiledPredicate> Guard;
   std::optional<CompiledPredicate> Sure;
   uint64_t UniformRepeat = 1;
-  // The shared space's per-lane parts.
-  std::vector<CompiledExpr> LaneTerms, PointTerms;
-  std::vector<LaneSlot> Slots;
+  // The shared space's per-lane parts, by lane slot (laneParts): in Prep's
+  // cache, or in the scratch vectors when it is full.
+  std::vector<CompiledExpr> PointTerms;
+  const std::vector<LaneThread> *Threads = nullptr;
+  const std::vector<std::optional<bool>> *Active = nullptr;
+  const std::vector<std::optional<int64_t>> *LanePart = nullptr;
+  std::vector<LaneThread> ThreadScratch;
+  std::vector<std::optional<bool>> ActiveScratch;
+  std::vector<std::optional<int64_t>> PartScratch;
   RequestView Reused;
 };
 

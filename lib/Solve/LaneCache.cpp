@@ -1,0 +1,62 @@
+//===- LaneCache.cpp - Per-lane values kept across cases ------------------===//
+
+#include "Solve/LaneCache.h"
+
+namespace warplint {
+
+LaneCacheKey
+LaneCache::keyOf(const std::vector<Symbol> &Syms,
+                 const std::vector<std::pair<Symbol, int64_t>> &Values) {
+  LaneCacheKey Key;
+  Key.reserve(2 * Syms.size());
+  // Every value given for each symbol (Env::lookup reads the first,
+  // laneThread the last), then nullopt to close the symbol's list.
+  for (Symbol S : Syms) {
+    for (const auto &[Sym, X] : Values)
+      if (Sym == S)
+        Key.push_back(X);
+    Key.push_back(std::nullopt);
+  }
+  return Key;
+}
+
+template <typename T>
+const std::vector<T> &
+LaneCache::lookup(std::map<LaneCacheKey, std::vector<T>> &Map,
+                  const LaneCacheKey &Key,
+                  const std::function<void(std::vector<T> &)> &Make,
+                  std::vector<T> &Scratch) {
+  if (auto It = Map.find(Key); It != Map.end()) {
+    ++Hits;
+    return It->second;
+  }
+  Scratch.clear();
+  Make(Scratch);
+  if (Stored + Scratch.size() > MaxSlots)
+    return Scratch;
+  Stored += Scratch.size();
+  return Map.emplace(Key, Scratch).first->second;
+}
+
+const std::vector<LaneThread> &
+LaneCache::threads(const LaneCacheKey &Key,
+                   const std::function<void(std::vector<LaneThread> &)> &Make,
+                   std::vector<LaneThread> &Scratch) {
+  return lookup(Threads, Key, Make, Scratch);
+}
+
+const std::vector<std::optional<bool>> &LaneCache::active(
+    const LaneCacheKey &Key,
+    const std::function<void(std::vector<std::optional<bool>> &)> &Make,
+    std::vector<std::optional<bool>> &Scratch) {
+  return lookup(Active, Key, Make, Scratch);
+}
+
+const std::vector<std::optional<int64_t>> &LaneCache::lanePart(
+    const LaneCacheKey &Key,
+    const std::function<void(std::vector<std::optional<int64_t>> &)> &Make,
+    std::vector<std::optional<int64_t>> &Scratch) {
+  return lookup(Parts, Key, Make, Scratch);
+}
+
+} // namespace warplint
