@@ -2,7 +2,12 @@
 
 #include "Checks/Analysis.h"
 
+#include "Solve/SolveInputs.h"
+
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
+#include <unordered_map>
 
 namespace warplint {
 
@@ -12,57 +17,32 @@ SolveStatus AccessAnalysis::status() const {
                   : SolveStatus::Unknown;
 }
 
-namespace {
-
-/// Whether the solver gets the same inputs for two accesses of one kernel
-/// (Solve/Solver.h reads these fields and nothing else of an Access): then
-/// their results are the same. A read-modify-write (`a[i] += x`,
-/// `dst[p].x = dst[p].x * f`) is a load and a store at one address; for
-/// global memory the operation does not change the sectors, for shared
-/// memory it picks the bank rule, so it must match too.
-bool sameSolveInputs(const Access &A, const Access &B, bool Shared) {
-  const Emission &EA = A.Emitted, &EB = B.Emitted;
-  return A.Object == B.Object && A.Bytes == B.Bytes &&
-         A.TypeAlign == B.TypeAlign && A.ByteOffset == B.ByteOffset &&
-         A.UnknownReason == B.UnknownReason &&
-         A.AddressFromData == B.AddressFromData && A.Guard == B.Guard &&
-         A.Loops == B.Loops &&
-         (!Shared || (A.Op == B.Op && A.Field == B.Field &&
-                      A.AtomicIncrementUnused == B.AtomicIncrementUnused &&
-                      A.CasLoop == B.CasLoop &&
-                      A.AtomicFunction == B.AtomicFunction)) &&
-         EA.MergedInto == EB.MergedInto && EA.InstrBytes == EB.InstrBytes &&
-         EA.InstrBelow == EB.InstrBelow &&
-         EA.SplitBytes == EB.SplitBytes && EA.UnrolledLoop == EB.UnrolledLoop &&
-         EA.IterationsPerInstr == EB.IterationsPerInstr;
-}
-
-} // namespace
-
 std::vector<AccessAnalysis> analyzeAccesses(const TranslationUnitModel &TU,
                                             const SolveOptions &Opts) {
   std::vector<AccessAnalysis> Out;
+  // Solved once: the results by a hash of their solver inputs, as indices
+  // into Out. Accesses of other kernels count (a template's
+  // instantiations, a device function inlined into several kernels).
+  std::unordered_map<size_t, std::vector<size_t>> Solved;
   for (const KernelModel &K : TU.Kernels) {
-    // Solved once per launch: the results of accesses with the same solver
-    // inputs, by launch, as indices into Out.
-    std::vector<std::vector<size_t>> Solved(K.Launches.size());
     for (const Access &A : K.Accesses) {
       bool Shared = K.Objects[A.Object].Space == MemorySpace::Shared;
-      for (size_t LI = 0; LI < K.Launches.size(); ++LI) {
-        const LaunchConfig &L = K.Launches[LI];
+      for (const LaunchConfig &L : K.Launches) {
         AccessAnalysis R;
         R.Kernel = &K;
         R.Acc = &A;
         R.Launch = &L;
-        auto Same = std::find_if(
-            Solved[LI].begin(), Solved[LI].end(), [&](size_t I) {
-              return sameSolveInputs(*Out[I].Acc, A, Shared);
-            });
-        if (Same != Solved[LI].end()) {
-          const AccessAnalysis &Prev = Out[*Same];
-          R.Shared = Prev.Shared;
-          R.Global = Prev.Global;
-          R.SharedAsWritten = Prev.SharedAsWritten;
+        SolveInput In{&K, &A, &L};
+        std::vector<size_t> &Same = Solved[solveInputHash(In)];
+        auto Prev = llvm::find_if(Same, [&](size_t I) {
+          return sameSolveInputs({Out[I].Kernel, Out[I].Acc, Out[I].Launch},
+                                 In);
+        });
+        if (Prev != Same.end()) {
+          const AccessAnalysis &P = Out[*Prev];
+          R.Shared = P.Shared;
+          R.Global = P.Global;
+          R.SharedAsWritten = P.SharedAsWritten;
           Out.push_back(std::move(R));
           continue;
         }
@@ -74,7 +54,7 @@ std::vector<AccessAnalysis> analyzeAccesses(const TranslationUnitModel &TU,
         // the note that says the merge is what makes the code fine.
         if (Shared && A.Emitted.InstrBytes)
           R.SharedAsWritten = solveSharedAsWritten(K, A, L, Opts);
-        Solved[LI].push_back(Out.size());
+        Same.push_back(Out.size());
         Out.push_back(std::move(R));
       }
     }
