@@ -20,6 +20,7 @@
 #include <map>
 #include <numeric>
 #include <tuple>
+#include <unordered_map>
 
 namespace warplint {
 
@@ -182,6 +183,9 @@ private:
       O.WorstRequest = RequestView();
       O.Values = FreeValues();
     };
+    std::vector<Undecided> Watched = mustNotDecide();
+    EarlyDependence Early(
+        Plan, Watched.empty() ? std::nullopt : std::optional(Watched.front()));
     for (uint64_t C = 0; C < NCases; ++C) {
       if (Opts.File)
         if (auto Spent = Opts.File->exhausted()) {
@@ -213,6 +217,8 @@ private:
       } else {
         Forget(O);
       }
+      if (Early.shows(C, O.Executed, [&](uint64_t I) { return outcomeKey(I); }))
+        return dependsOn(Early.undecided());
     }
     return true;
   }
@@ -239,45 +245,98 @@ private:
   /// holds only when none of them changes an outcome (Opaque.h). (Whether
   /// the access runs at all may depend on the latter: the request count is
   /// then conditional, in conditions().)
-  bool outcomesHold() {
+  /// A symbol the answer must not depend on, and why (outcomesHold).
+  struct Undecided {
+    Symbol Sym;
+    std::string Why;
+    bool ExecutedOnly;
+  };
+
+  /// The values the answer must not depend on: the opaque subterms (any
+  /// value of theirs may be the launch's) and the values that change
+  /// between iterations. None when the space bounds over every value.
+  std::vector<Undecided> mustNotDecide() const {
     const SolveSpace &S = *Used;
-    struct Undecided {
-      Symbol Sym;
-      std::string Why;
-      bool ExecutedOnly;
-    };
-    std::vector<Undecided> MustNotDecide;
+    std::vector<Undecided> Out;
+    if (S.Decoupled) // a bound over launch values takes every case
+      return Out;
     for (const auto &[Sym, Term] : S.Opaque)
-      MustNotDecide.push_back(
+      Out.push_back(
           {Sym, "the value of '" + S.Name(Sym) + "', not known for this launch",
            false});
     for (const SymbolClasses &C : Plan.Symbols)
       if (C.Sym.Kind == SymbolKind::Uniform &&
           C.Sym.Index < K.Uniforms.size() &&
           K.Uniforms[C.Sym.Index].PerIteration && !S.valueSet(C.Sym))
-        MustNotDecide.push_back({C.Sym,
-                                 K.Uniforms[C.Sym.Index].Description +
-                                     ", which may differ between iterations",
-                                 true});
-    // A bound over launch values (SolveSpace::Decoupled) takes every case.
-    if (MustNotDecide.empty() || S.Decoupled)
+        Out.push_back({C.Sym,
+                       K.Uniforms[C.Sym.Index].Description +
+                           ", which may differ between iterations",
+                       true});
+    return Out;
+  }
+
+  /// What outcomeDependsOn compares of a case.
+  std::array<int64_t, 4> outcomeKey(uint64_t C) const {
+    const CaseOutcome &O = Outcomes[C];
+    return {O.Executed, O.Worst.Value,
+            std::llround(O.mean() * 1e6) * 1000003 +
+                std::llround(O.lowMean() * 1e6),
+            O.Worst.Ideal};
+  }
+
+  bool dependsOn(const Undecided &U) {
+    Sum.Reason = "the answer depends on " + U.Why;
+    Sum.OnlyUnfollowedValues = true;
+    return false;
+  }
+
+  bool outcomesHold() {
+    std::vector<Undecided> MustNotDecide = mustNotDecide();
+    if (MustNotDecide.empty())
       return true;
     std::vector<std::array<int64_t, 4>> Keys(NCases);
-    for (uint64_t C = 0; C < NCases; ++C) {
-      const CaseOutcome &O = Outcomes[C];
-      Keys[C] = {O.Executed, O.Worst.Value,
-                 std::llround(O.mean() * 1e6) * 1000003 +
-                     std::llround(O.lowMean() * 1e6),
-                 O.Worst.Ideal};
-    }
+    for (uint64_t C = 0; C < NCases; ++C)
+      Keys[C] = outcomeKey(C);
     for (const Undecided &U : MustNotDecide)
-      if (Plan.outcomeDependsOn(U.Sym, Keys, U.ExecutedOnly)) {
-        Sum.Reason = "the answer depends on " + U.Why;
-        Sum.OnlyUnfollowedValues = true;
-        return false;
-      }
+      if (Plan.outcomeDependsOn(U.Sym, Keys, U.ExecutedOnly))
+        return dependsOn(U);
     return true;
   }
+
+  /// Watches, as cases finish, whether the first value of mustNotDecide()
+  /// decides the answer: two cases that differ in its class alone with
+  /// different outcomes. Then outcomesHold would fail with it, whatever the
+  /// cases left (it checks the values in that order), so the enumeration
+  /// stops there (the bound over the values runs them again).
+  class EarlyDependence {
+  public:
+    EarlyDependence(const FreePlan &Plan, std::optional<Undecided> First)
+        : First(std::move(First)) {
+      if (!this->First)
+        return;
+      for (const SymbolClasses &SC : Plan.Symbols) {
+        Size = SC.Classes.size();
+        if (SC.Sym == this->First->Sym)
+          return;
+        Stride *= Size;
+      }
+      this->First.reset(); // not a symbol of the plan: nothing to watch
+    }
+    /// Whether case C, just finished, shows the dependence.
+    template <typename KeyFn>
+    bool shows(uint64_t C, bool Executed, const KeyFn &Key) {
+      if (!First || (First->ExecutedOnly && !Executed))
+        return false;
+      auto [It, New] = FirstOfGroup.emplace(C - C / Stride % Size * Stride, C);
+      return !New && Key(It->second) != Key(C);
+    }
+    const Undecided &undecided() const { return *First; }
+
+  private:
+    std::optional<Undecided> First;
+    uint64_t Stride = 1, Size = 1;
+    std::unordered_map<uint64_t, uint64_t> FirstOfGroup;
+  };
 
   /// A bounded space: the least and greatest over every case that runs.
   void bounds() {

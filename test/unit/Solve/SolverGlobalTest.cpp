@@ -390,3 +390,35 @@ TEST(SolverGlobal, LaunchTotalsOnlyWhenCountable) {
   ASSERT_EQ(RowsUnknown.Status, SolveStatus::Exact) << RowsUnknown.Reason;
   EXPECT_FALSE(RowsUnknown.Launch.has_value());
 }
+
+namespace {
+
+/// g[(tx + a + n / 2) * 4], block 32: 'n / 2' is a value warplint does not
+/// follow (an opaque subterm), and the sectors depend on it. The exact
+/// attempt stops at the first two cases that differ in its class alone and
+/// disagree (it would fail there whatever the cases left); the bound over
+/// its values answers. Without the stop both would run every case.
+TEST(SolverGlobal,
+     AnswerThatDependsOnAnOpaqueValueStopsAtTheFirstDisagreement) {
+  KernelBuilder B(MemorySpace::Global);
+  unsigned A = B.addParam("a"), N = B.addParam("n");
+  Expr Half = Expr::binary(ExprKind::Div, param(N), Expr(2));
+  Access Acc = B.access((tx() + param(A) + Half) * Expr(4), 4);
+  FileBudget File;
+  uint64_t Start = uint64_t(1) << 30;
+  File.LaneEvaluations = Start;
+  SolveOptions O = options();
+  O.File = &File;
+  GlobalResult R = solveGlobal(B.K, Acc, block(32), O);
+  ASSERT_EQ(R.Status, SolveStatus::Bounded) << R.Reason;
+  EXPECT_NE(R.Reason.find("the answer depends on the value of 'n / 2', not "
+                          "known for this launch"),
+            std::string::npos)
+      << R.Reason;
+  // 8 x 8 cases of one warp: 2,048 lane evaluations a full run. The bound
+  // runs all of them; the exact attempt stops after 9 cases.
+  uint64_t Spent = Start - File.LaneEvaluations;
+  EXPECT_LT(Spent, uint64_t(3000)) << Spent;
+}
+
+} // namespace
