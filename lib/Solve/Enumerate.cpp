@@ -294,7 +294,11 @@ EnumerationPrep prepareEnumeration(const SolveSpace &S) {
     Syms.insert(Syms.end(), P.ThreadSyms.begin(), P.ThreadSyms.end());
     return Syms;
   };
-  P.LaneGuardSyms = Reads(P.LaneGuard.symbols());
+  P.LaneConjuncts = P.LaneGuard.kind() == PredKind::And
+                        ? P.LaneGuard.operands()
+                        : std::vector<Predicate>{P.LaneGuard};
+  for (const Predicate &C : P.LaneConjuncts)
+    P.LaneConjunctSyms.push_back(Reads(C.symbols()));
   std::set<Symbol> TermSyms;
   for (const Expr &T : P.LaneTerms)
     for (Symbol Sym : T.symbols())

@@ -57,9 +57,14 @@ struct EnumerationPrep {
   /// guard's order: no loop variable (once per lane), no threadIdx (once
   /// per point: a point where it fails costs no lane evaluation), both.
   Predicate LaneGuard = true, PointGuard = true, MixedGuard = true;
-  /// The free symbols the threads, the lane guard and the lane terms read:
-  /// the keys of Lanes.
-  std::vector<Symbol> ThreadSyms, LaneGuardSyms, LaneTermSyms;
+  /// LaneGuard's conjuncts in its order (itself when it is no conjunction):
+  /// each is looked up in Lanes apart, since each reads fewer free values
+  /// than all of them (`tid < n && flag != 1`).
+  std::vector<Predicate> LaneConjuncts;
+  /// The free symbols the threads, each lane conjunct and the lane terms
+  /// read: the keys of Lanes.
+  std::vector<Symbol> ThreadSyms, LaneTermSyms;
+  std::vector<std::vector<Symbol>> LaneConjunctSyms;
   /// The lane parts of the cases run so far (LaneCache.h); shared by the
   /// cases of one solve, which run one after the other.
   std::shared_ptr<LaneCache> Lanes;

@@ -176,18 +176,7 @@ private:
                                        unsigned(I % 32), Out[I].Thread.data());
         },
         ThreadScratch);
-    Active = &Cache->active(
-        LaneCache::keyOf(Prep.LaneGuardSyms, Values),
-        [&](std::vector<std::optional<bool>> &Out) {
-          CompiledPredicate LaneGuard(Prep.LaneGuard, E);
-          Out.resize(NSlots);
-          for (size_t I = 0; I < NSlots; ++I)
-            if ((*Threads)[I].Exists) {
-              setThread(I);
-              Out[I] = LaneGuard.run(E);
-            }
-        },
-        ActiveScratch);
+    Active = &laneGuard(*Cache, NSlots);
     LanePart = nullptr;
     if (!Prep.SplitValid)
       return;
@@ -205,6 +194,45 @@ private:
             }
         },
         PartScratch);
+  }
+
+  /// The guard's lane part in each lane slot: its conjuncts, each from the
+  /// cache under the values it reads, combined as CompiledPredicate
+  /// evaluates a conjunction (in order: no value at the first conjunct
+  /// without one, false at the first false one).
+  const std::vector<std::optional<bool>> &laneGuard(LaneCache &Cache,
+                                                    size_t NSlots) {
+    size_t N = Prep.LaneConjuncts.size();
+    ConjunctScratch.resize(N);
+    std::vector<const std::vector<std::optional<bool>> *> Parts;
+    for (size_t J = 0; J < N; ++J) {
+      LaneCacheKey Key = LaneCache::keyOf(Prep.LaneConjunctSyms[J], Values);
+      Key.insert(Key.begin(), int64_t(J)); // one cache, keys per conjunct
+      Parts.push_back(&Cache.active(
+          Key,
+          [&](std::vector<std::optional<bool>> &Out) {
+            CompiledPredicate Conjunct(Prep.LaneConjuncts[J], E);
+            Out.resize(NSlots);
+            for (size_t I = 0; I < NSlots; ++I)
+              if ((*Threads)[I].Exists) {
+                setThread(I);
+                Out[I] = Conjunct.run(E);
+              }
+          },
+          ConjunctScratch[J]));
+    }
+    if (N == 1)
+      return *Parts.front();
+    ActiveScratch.assign(NSlots, true);
+    for (size_t I = 0; I < NSlots; ++I)
+      for (const auto *Part : Parts) {
+        std::optional<bool> V = (*Part)[I];
+        if (!V || !*V) {
+          ActiveScratch[I] = V;
+          break;
+        }
+      }
+    return ActiveScratch;
   }
 
   /// E.Thread set to lane slot I's thread.
@@ -392,6 +420,7 @@ private:
   const std::vector<std::optional<int64_t>> *LanePart = nullptr;
   std::vector<LaneThread> ThreadScratch;
   std::vector<std::optional<bool>> ActiveScratch;
+  std::vector<std::vector<std::optional<bool>>> ConjunctScratch;
   std::vector<std::optional<int64_t>> PartScratch;
   RequestView Reused;
 };

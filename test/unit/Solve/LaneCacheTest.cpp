@@ -76,11 +76,13 @@ TEST(LaneCacheTest, CachedLanePartsGiveTheUncachedRequests) {
             << "w=" << Wv << " n=" << Nv << " m=" << Mv;
         ++Cases;
       }
-  // Per case: threads, guard and address parts are looked up. Threads hit
-  // in every case but the first; the guard (9 tuples of n, m) and the
-  // address (3 values of w) in the rest.
+  // Per case: the threads, each conjunct of the guard and the address
+  // part are looked up. The threads hit in every case but the first; the
+  // bound on the column (3 values of n), the one on the row (2 values of
+  // m) and the address (3 values of w) in the rest.
+  ASSERT_EQ(Prep.LaneConjuncts.size(), 2u);
   EXPECT_EQ(Prep.Lanes->hits(),
-            uint64_t((Cases - 1) + (Cases - 6) + (Cases - 3)));
+            uint64_t((Cases - 1) + (Cases - 3) + (Cases - 2) + (Cases - 3)));
 }
 
 TEST(LaneCacheTest, KeysTellApartMissingRepeatedAndDifferentValues) {
