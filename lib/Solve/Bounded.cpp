@@ -201,9 +201,11 @@ CostFn boundedCost(const SolveSpace &S, LaneCostFn Real, PlacementFn Place) {
       return X;
     }
     // No lane is sure: the request may not execute at all (0), or with any
-    // single one of its lanes, the cheapest of which is the least.
+    // single one of its lanes, the cheapest of which is the least. A lane
+    // costs at least one wavefront or sector: the first that costs one is
+    // the cheapest.
     X.LowIfExecuted = UINT_MAX;
-    for (size_t I = 0; I < R.Lanes.size(); ++I) {
+    for (size_t I = 0; I < R.Lanes.size() && X.LowIfExecuted > 1; ++I) {
       B->One[0] = R.Lanes[I];
       B->OneId[0] = Ids[I];
       X.LowIfExecuted =
