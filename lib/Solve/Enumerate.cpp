@@ -283,7 +283,7 @@ EnumerationPrep prepareEnumeration(const SolveSpace &S) {
       Sort(C);
   else
     Sort(S.Guard);
-  P.LaneGuard = Predicate::conj(Lane);
+  Predicate LaneGuard = Predicate::conj(Lane);
   P.PointGuard = Predicate::conj(Point);
   P.MixedGuard = Predicate::conj(Mixed);
   // With an assumed launch, laneThread reads threadIdx from the free values.
@@ -294,9 +294,9 @@ EnumerationPrep prepareEnumeration(const SolveSpace &S) {
     Syms.insert(Syms.end(), P.ThreadSyms.begin(), P.ThreadSyms.end());
     return Syms;
   };
-  P.LaneConjuncts = P.LaneGuard.kind() == PredKind::And
-                        ? P.LaneGuard.operands()
-                        : std::vector<Predicate>{P.LaneGuard};
+  P.LaneConjuncts = LaneGuard.kind() == PredKind::And
+                        ? LaneGuard.operands()
+                        : std::vector<Predicate>{LaneGuard};
   for (const Predicate &C : P.LaneConjuncts)
     P.LaneConjunctSyms.push_back(Reads(C.symbols()));
   std::set<Symbol> TermSyms;

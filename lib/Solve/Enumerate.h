@@ -56,17 +56,19 @@ struct EnumerationPrep {
   /// The guard's top-level conjuncts by what they read, each group in the
   /// guard's order: no loop variable (once per lane), no threadIdx (once
   /// per point: a point where it fails costs no lane evaluation), both.
-  Predicate LaneGuard = true, PointGuard = true, MixedGuard = true;
-  /// LaneGuard's conjuncts in its order (itself when it is no conjunction):
-  /// each is looked up in Lanes apart, since each reads fewer free values
-  /// than all of them (`tid < n && flag != 1`).
+  /// The first group is kept as the operands of its conjunction (one
+  /// predicate when it is no conjunction): each is looked up in Lanes
+  /// apart, since each reads fewer free values than all of them
+  /// (`tid < n && flag != 1`).
   std::vector<Predicate> LaneConjuncts;
+  Predicate PointGuard = true, MixedGuard = true;
   /// The free symbols the threads, each lane conjunct and the lane terms
   /// read: the keys of Lanes.
   std::vector<Symbol> ThreadSyms, LaneTermSyms;
   std::vector<std::vector<Symbol>> LaneConjunctSyms;
   /// The lane parts of the cases run so far (LaneCache.h); shared by the
-  /// cases of one solve, which run one after the other.
+  /// cases of one solve, which run one after the other. Never null in a
+  /// prepareEnumeration result.
   std::shared_ptr<LaneCache> Lanes;
 };
 EnumerationPrep prepareEnumeration(const SolveSpace &S);

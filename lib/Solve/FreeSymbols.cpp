@@ -210,27 +210,32 @@ bool FreePlan::positional(Symbol Sym) const {
   return false;
 }
 
+std::optional<FreePlan::Digit> FreePlan::digitOf(Symbol Sym) const {
+  Digit D;
+  for (const SymbolClasses &SC : Symbols) {
+    D.Size = SC.Classes.size();
+    if (SC.Sym == Sym)
+      return D;
+    D.Stride *= D.Size;
+  }
+  return std::nullopt;
+}
+
 bool FreePlan::outcomeDependsOn(
     Symbol Sym, const std::vector<std::array<int64_t, 4>> &Keys,
     bool ExecutedOnly) const {
-  uint64_t Stride = 1;
-  for (const SymbolClasses &SC : Symbols) {
-    uint64_t Size = SC.Classes.size();
-    if (SC.Sym == Sym) {
-      // Per group of cases that differ in Sym's class only: the first
-      // case's outcome (the first executed one), which every other must
-      // equal.
-      std::map<uint64_t, uint64_t> First;
-      for (uint64_t C = 0; C < Keys.size(); ++C) {
-        if (ExecutedOnly && !Keys[C][0])
-          continue;
-        auto [It, New] = First.emplace(C - C / Stride % Size * Stride, C);
-        if (!New && Keys[It->second] != Keys[C])
-          return true;
-      }
-      return false;
-    }
-    Stride *= Size;
+  std::optional<Digit> D = digitOf(Sym);
+  if (!D)
+    return false;
+  // Per group of cases that differ in Sym's class only: the first case's
+  // outcome (the first executed one), which every other must equal.
+  std::map<uint64_t, uint64_t> First;
+  for (uint64_t C = 0; C < Keys.size(); ++C) {
+    if (ExecutedOnly && !Keys[C][0])
+      continue;
+    auto [It, New] = First.emplace(D->group(C), C);
+    if (!New && Keys[It->second] != Keys[C])
+      return true;
   }
   return false;
 }

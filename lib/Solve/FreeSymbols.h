@@ -133,6 +133,14 @@ struct FreePlan {
                         const std::vector<std::array<int64_t, 4>> &Keys,
                         bool ExecutedOnly = false) const;
   uint64_t caseCount() const;
+  /// Where a symbol's class sits in the case index (mixed radix): cases
+  /// C and C + k * Stride (k < Size, same other digits) differ in its class
+  /// alone; group(C) is the first of C's group.
+  struct Digit {
+    uint64_t Stride = 1, Size = 1;
+    uint64_t group(uint64_t C) const { return C - C / Stride % Size * Stride; }
+  };
+  std::optional<Digit> digitOf(Symbol Sym) const;
   /// The class of each symbol in case Index (mixed radix over Symbols,
   /// symbol 0 least significant): what values() decodes, without the values.
   void classes(uint64_t Index, std::vector<unsigned> &ClassOf) const;

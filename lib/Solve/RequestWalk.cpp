@@ -163,11 +163,8 @@ private:
   /// (LaneCache.h).
   void laneParts() {
     size_t NSlots = size_t(S.Warps) * 32;
-    LaneCache *Cache = Prep.Lanes.get();
-    LaneCache Local(0); // without a shared cache: computed every time
-    if (!Cache)
-      Cache = &Local;
-    Threads = &Cache->threads(
+    LaneCache &Cache = *Prep.Lanes;
+    Threads = &Cache.threads(
         LaneCache::keyOf(Prep.ThreadSyms, Values),
         [&](std::vector<LaneThread> &Out) {
           Out.resize(NSlots);
@@ -176,11 +173,11 @@ private:
                                        unsigned(I % 32), Out[I].Thread.data());
         },
         ThreadScratch);
-    Active = &laneGuard(*Cache, NSlots);
+    Active = &laneGuard(Cache, NSlots);
     LanePart = nullptr;
     if (!Prep.SplitValid)
       return;
-    LanePart = &Cache->lanePart(
+    LanePart = &Cache.lanePart(
         LaneCache::keyOf(Prep.LaneTermSyms, Values),
         [&](std::vector<std::optional<int64_t>> &Out) {
           std::vector<CompiledExpr> Terms;

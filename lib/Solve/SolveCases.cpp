@@ -183,9 +183,10 @@ private:
       O.WorstRequest = RequestView();
       O.Values = FreeValues();
     };
-    std::vector<Undecided> Watched = mustNotDecide();
-    EarlyDependence Early(
-        Plan, Watched.empty() ? std::nullopt : std::optional(Watched.front()));
+    MustNotDecide = mustNotDecide();
+    EarlyDependence Early(Plan, MustNotDecide.empty()
+                                    ? std::nullopt
+                                    : std::optional(MustNotDecide.front()));
     for (uint64_t C = 0; C < NCases; ++C) {
       if (Opts.File)
         if (auto Spent = Opts.File->exhausted()) {
@@ -291,7 +292,6 @@ private:
   }
 
   bool outcomesHold() {
-    std::vector<Undecided> MustNotDecide = mustNotDecide();
     if (MustNotDecide.empty())
       return true;
     std::vector<std::array<int64_t, 4>> Keys(NCases);
@@ -312,29 +312,24 @@ private:
   public:
     EarlyDependence(const FreePlan &Plan, std::optional<Undecided> First)
         : First(std::move(First)) {
-      if (!this->First)
-        return;
-      for (const SymbolClasses &SC : Plan.Symbols) {
-        Size = SC.Classes.size();
-        if (SC.Sym == this->First->Sym)
-          return;
-        Stride *= Size;
-      }
-      this->First.reset(); // not a symbol of the plan: nothing to watch
+      if (this->First)
+        Digit = Plan.digitOf(this->First->Sym);
+      if (!Digit) // not a symbol of the plan: nothing to watch
+        this->First.reset();
     }
     /// Whether case C, just finished, shows the dependence.
     template <typename KeyFn>
     bool shows(uint64_t C, bool Executed, const KeyFn &Key) {
       if (!First || (First->ExecutedOnly && !Executed))
         return false;
-      auto [It, New] = FirstOfGroup.emplace(C - C / Stride % Size * Stride, C);
+      auto [It, New] = FirstOfGroup.emplace(Digit->group(C), C);
       return !New && Key(It->second) != Key(C);
     }
     const Undecided &undecided() const { return *First; }
 
   private:
     std::optional<Undecided> First;
-    uint64_t Stride = 1, Size = 1;
+    std::optional<FreePlan::Digit> Digit;
     std::unordered_map<uint64_t, uint64_t> FirstOfGroup;
   };
 
@@ -487,6 +482,8 @@ private:
   const SolveSpace *Used = nullptr;
   uint64_t NCases = 0;
   std::vector<CaseOutcome> Outcomes;
+  /// mustNotDecide(), made once the plan is (runCases).
+  std::vector<Undecided> MustNotDecide;
   std::optional<uint64_t> Best;
   std::vector<uint64_t> Executed;
 };
