@@ -105,6 +105,21 @@ public:
     Out = extractModel(Ctx, Opts);
   }
 
+  /// Asked for each function body while SkipFunctionBodies is on (clang has
+  /// already kept constexpr functions and undeduced return types). A body is
+  /// left unparsed only when nothing warplint reads can be in it: a host-only
+  /// function of a system header is neither device code nor a user's launch
+  /// site, and such bodies (the C++ library, the CUDA runtime's host API)
+  /// are a fifth of a CUDA file's parse. Device and __host__ __device__
+  /// functions (the wrappers' math, cooperative groups) stay whole.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    const FunctionDecl *FD = D->getAsFunction();
+    if (!FD || FD->hasAttr<CUDADeviceAttr>() || FD->hasAttr<CUDAGlobalAttr>())
+      return false;
+    return D->getASTContext().getSourceManager().isInSystemHeader(
+        D->getLocation());
+  }
+
 private:
   const FrontendOptions &Opts;
   ErrorTriage &Triage;
@@ -121,6 +136,7 @@ public:
     // clang's closing "N errors generated" counts the tolerated errors too;
     // the diagnostics themselves (ErrorTriage) say everything that matters.
     CI.setVerboseOutputStream(std::make_unique<llvm::raw_null_ostream>());
+    CI.getFrontendOpts().SkipFunctionBodies = true;
     return std::make_unique<ExtractConsumer>(Opts, Triage, Out);
   }
 

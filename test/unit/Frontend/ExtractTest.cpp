@@ -8,6 +8,10 @@
 
 #include "Frontend/Frontend.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -588,6 +592,48 @@ TEST(ExtractErrors, SyntaxErrorFails) {
   EXPECT_NE(R.ClangDiagnostics.find("error"), std::string::npos);
   EXPECT_NE(R.ClangDiagnostics.find("test.cu:1"), std::string::npos)
       << R.ClangDiagnostics;
+}
+
+// Host-only bodies of system headers are not parsed (nothing warplint reads
+// is in them); device and host-device bodies there are, and so is every body
+// of a user header. An undeclared name is an error wherever clang parses it.
+TEST(ExtractSystemHeaders, OnlyHostBodiesOfSystemHeadersAreSkipped) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("warplint-sys", Dir));
+  auto Write = [&](const char *Name, const char *Text) {
+    llvm::SmallString<128> P(Dir);
+    llvm::sys::path::append(P, Name);
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P, EC);
+    ASSERT_FALSE(EC);
+    OS << Text;
+  };
+  Write(
+      "sys_helpers.h",
+      "inline void sysHost() { sys_host_undeclared(); }\n"
+      "template <class T> void sysHostT(T) { sys_template_undeclared(); }\n"
+      "__device__ inline int sysDev(int t) { return sys_dev_undeclared(t); }\n"
+      "__host__ __device__ inline int sysBoth(int t) {\n"
+      "  return sys_both_undeclared(t);\n}\n");
+  llvm::SmallString<128> User(Dir);
+  llvm::sys::path::append(User, "user");
+  ASSERT_FALSE(llvm::sys::fs::create_directory(User));
+  Write("user/user_helpers.h",
+        "inline void userHost() { user_host_undeclared(); }\n");
+  std::vector<std::string> Args = cudaArgs();
+  Args.insert(Args.end(),
+              {"-isystem", std::string(Dir), "-I", std::string(User)});
+  FrontendResult R =
+      analyzeCode("#include <sys_helpers.h>\n#include \"user_helpers.h\"\n"
+                  "__global__ void k(float *g) { g[threadIdx.x] = 0.f; }\n",
+                  "test.cu", Args, FrontendOptions());
+  llvm::sys::fs::remove_directories(Dir);
+  const std::string &D = R.ClangDiagnostics;
+  EXPECT_EQ(D.find("sys_host_undeclared"), std::string::npos) << D;
+  EXPECT_EQ(D.find("sys_template_undeclared"), std::string::npos) << D;
+  EXPECT_NE(D.find("sys_dev_undeclared"), std::string::npos) << D;
+  EXPECT_NE(D.find("sys_both_undeclared"), std::string::npos) << D;
+  EXPECT_NE(D.find("user_host_undeclared"), std::string::npos) << D;
 }
 
 TEST(ExtractErrors, MissingFileNamed) {
