@@ -48,12 +48,15 @@ SharedRequestCost phaseCost(std::vector<WordUse> &Uses, bool CountLanes) {
   if (Uses.empty())
     return C;
   std::sort(Uses.begin(), Uses.end());
+  // The lanes of one bank, for atomics (kept across calls: this runs for
+  // every request the solver costs).
+  static thread_local std::vector<unsigned> Lanes;
   size_t I = 0;
   while (I < Uses.size()) {
     size_t J = I;
     unsigned Distinct = 0, Work = 0;
     int LaneA = -1, LaneB = -1;
-    std::vector<unsigned> Lanes;
+    Lanes.clear();
     while (J < Uses.size() && Uses[J].Bank == Uses[I].Bank) {
       bool NewWord = J == I || Uses[J].Word != Uses[J - 1].Word;
       Distinct += NewWord;
@@ -65,7 +68,8 @@ SharedRequestCost phaseCost(std::vector<WordUse> &Uses, bool CountLanes) {
         LaneB = int(Uses[J].Lane);
       else if (CountLanes && LaneB < 0 && int(Uses[J].Lane) != LaneA)
         LaneB = int(Uses[J].Lane);
-      Lanes.push_back(Uses[J].Lane);
+      if (CountLanes)
+        Lanes.push_back(Uses[J].Lane);
       ++J;
     }
     if (CountLanes) {
@@ -122,29 +126,35 @@ void splitPhases(const std::vector<LaneAddress> &Lanes, unsigned Count,
       Out.push_back(std::move(X));
 }
 
+/// Adds one phase's rule to Total (the witness when it is the worst phase).
+void addPhase(SharedRequestCost &Total, const std::vector<LaneAddress> &Ph,
+              unsigned Bytes, const ArchInfo &Arch, bool CountLanes) {
+  static thread_local std::vector<WordUse> Uses; // reused: see phaseCost
+  Uses.clear();
+  for (const LaneAddress &L : Ph) {
+    int64_t First = floorDiv(L.Addr, Arch.BankBytes);
+    int64_t Last =
+        floorDiv(L.Addr + int64_t(std::max(Bytes, 1u)) - 1, Arch.BankBytes);
+    for (int64_t W = First; W <= Last; ++W)
+      Uses.push_back({floorMod(W, Arch.Banks), W, L.Lane});
+  }
+  SharedRequestCost P = phaseCost(Uses, CountLanes);
+  Total.Wavefronts += P.Wavefronts;
+  if (P.WorstPhaseWavefronts > Total.WorstPhaseWavefronts) {
+    Total.WorstPhaseWavefronts = P.WorstPhaseWavefronts;
+    Total.Bank = P.Bank;
+    Total.LaneA = P.LaneA;
+    Total.LaneB = P.LaneB;
+    Total.WorstBankWords = P.WorstBankWords;
+  }
+}
+
 /// Sum over phases of the per-phase rule; the witness of the worst phase.
 SharedRequestCost costOfPhases(const std::vector<Phase> &Phases, unsigned Bytes,
                                const ArchInfo &Arch, bool CountLanes) {
   SharedRequestCost Total;
-  for (const Phase &Ph : Phases) {
-    std::vector<WordUse> Uses;
-    for (const LaneAddress &L : Ph) {
-      int64_t First = floorDiv(L.Addr, Arch.BankBytes);
-      int64_t Last =
-          floorDiv(L.Addr + int64_t(std::max(Bytes, 1u)) - 1, Arch.BankBytes);
-      for (int64_t W = First; W <= Last; ++W)
-        Uses.push_back({floorMod(W, Arch.Banks), W, L.Lane});
-    }
-    SharedRequestCost P = phaseCost(Uses, CountLanes);
-    Total.Wavefronts += P.Wavefronts;
-    if (P.WorstPhaseWavefronts > Total.WorstPhaseWavefronts) {
-      Total.WorstPhaseWavefronts = P.WorstPhaseWavefronts;
-      Total.Bank = P.Bank;
-      Total.LaneA = P.LaneA;
-      Total.LaneB = P.LaneB;
-      Total.WorstBankWords = P.WorstBankWords;
-    }
-  }
+  for (const Phase &Ph : Phases)
+    addPhase(Total, Ph, Bytes, Arch, CountLanes);
   return Total;
 }
 
@@ -271,9 +281,13 @@ SharedRequestCost sharedRequestCost(const std::vector<LaneAddress> &Lanes,
   bool Wide = Bytes == 2 * Arch.BankBytes || Bytes == 4 * Arch.BankBytes;
   if (Op == SharedOpKind::Load && Wide && Arch.WarpSize == 32)
     return wideLoadCost(Lanes, Bytes, Arch);
-  std::vector<Phase> Phases;
-  splitPhases(Lanes, sharedPhaseCount(Bytes, Arch), Arch, Phases);
-  Total = costOfPhases(Phases, Bytes, Arch, Atomic);
+  if (unsigned Count = sharedPhaseCount(Bytes, Arch); Count == 1) {
+    addPhase(Total, Lanes, Bytes, Arch, Atomic); // the whole warp, uncopied
+  } else {
+    std::vector<Phase> Phases;
+    splitPhases(Lanes, Count, Arch, Phases);
+    Total = costOfPhases(Phases, Bytes, Arch, Atomic);
+  }
   // S5: Nsight's ideal is the bytes of the active lanes packed into 128-byte
   // rows: ceil(lanes x width / 128), at least 1; for 1-4 byte accesses 1
   // (gpu_shared_validate.csv:226-230: `if (tid%8==0) q[tid+32]` 4
