@@ -28,13 +28,9 @@
 namespace warplint {
 
 const Fix *preferredFix(const Diagnostic &D) {
-  for (const Fix &F : D.Fixes)
-    if (F.Preferred)
-      return &F;
-  for (const DiagNote &N : D.Notes)
-    for (const Fix &F : N.Fixes)
-      if (F.Preferred)
-        return &F;
+  for (const Fix *F : allFixes(D))
+    if (F->Preferred)
+      return F;
   return nullptr;
 }
 

@@ -64,13 +64,8 @@ llvm::Error FixVerifier::verify(llvm::ArrayRef<const Fix *> Fixes,
 bool allFixesVerify(const std::vector<Diagnostic> &Diags,
                     const FixVerifier &V) {
   std::vector<const Fix *> All;
-  for (const Diagnostic &D : Diags) {
-    for (const Fix &F : D.Fixes)
-      All.push_back(&F);
-    for (const DiagNote &N : D.Notes)
-      for (const Fix &F : N.Fixes)
-        All.push_back(&F);
-  }
+  for (const Diagnostic &D : Diags)
+    llvm::append_range(All, allFixes(D));
   V.verifyTogether(All);
   for (const Fix *F : All)
     if (llvm::Error E = V.verify({F})) {

@@ -12,8 +12,6 @@ namespace lsp {
 
 namespace {
 
-bool isContinuationByte(unsigned char C) { return (C & 0xC0) == 0x80; }
-
 /// Splits like SourceCache does: "\n", "\r\n" or a lone "\r" end a line, so
 /// line numbers agree with clang's.
 std::vector<llvm::StringRef> splitLines(llvm::StringRef Text) {
@@ -45,31 +43,6 @@ DiagnosticSeverity toSeverity(Severity S) {
 }
 
 } // namespace
-
-int utf16Units(llvm::StringRef Line, size_t Bytes) {
-  Bytes = std::min(Bytes, Line.size());
-  int Units = 0;
-  for (size_t I = 0; I < Bytes; ++I) {
-    unsigned char C = Line[I];
-    if (isContinuationByte(C))
-      continue;
-    // Code points past U+FFFF (4-byte UTF-8) take a surrogate pair.
-    Units += C >= 0xF0 ? 2 : 1;
-  }
-  return Units;
-}
-
-size_t bytesForUtf16(llvm::StringRef Line, int Units) {
-  size_t I = 0;
-  while (I < Line.size() && Units > 0) {
-    unsigned char C = Line[I];
-    Units -= C >= 0xF0 ? 2 : 1;
-    ++I;
-    while (I < Line.size() && isContinuationByte(Line[I]))
-      ++I;
-  }
-  return I;
-}
 
 size_t offsetOf(llvm::StringRef Text, const Position &P) {
   size_t Offset = 0;
@@ -165,15 +138,8 @@ Diagnostic toLsp(const warplint::Diagnostic &D, const DocumentContext &Ctx) {
 std::vector<CodeAction> toCodeActions(const warplint::Diagnostic &D,
                                       const Diagnostic &Published,
                                       const DocumentContext &Ctx) {
-  std::vector<const Fix *> Fixes;
-  for (const Fix &F : D.Fixes)
-    Fixes.push_back(&F);
-  for (const DiagNote &N : D.Notes)
-    for (const Fix &F : N.Fixes)
-      Fixes.push_back(&F);
-
   std::vector<CodeAction> Actions;
-  for (const Fix *F : Fixes) {
+  for (const Fix *F : allFixes(D)) {
     if (F->Edits.empty())
       continue;
     CodeAction A;

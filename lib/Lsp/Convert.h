@@ -12,6 +12,7 @@
 
 #include "Lsp/Protocol.h"
 #include "Report/Diagnostic.h"
+#include "Report/Utf16.h"
 #include "Report/Writers.h"
 
 #include <string>
@@ -20,10 +21,6 @@
 namespace warplint {
 namespace lsp {
 
-/// UTF-16 code units in the first Bytes bytes of Line (clamped to it).
-int utf16Units(llvm::StringRef Line, size_t Bytes);
-/// Byte offset of UTF-16 offset Units in Line (clamped to it).
-size_t bytesForUtf16(llvm::StringRef Line, int Units);
 /// Byte offset into Text of P, clamped to the text (for incremental edits).
 size_t offsetOf(llvm::StringRef Text, const Position &P);
 

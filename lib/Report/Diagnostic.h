@@ -89,6 +89,10 @@ void mergeDuplicates(std::vector<Diagnostic> &Diags);
 /// Whether D or one of its notes carries a fix.
 bool hasFix(const Diagnostic &D);
 
+/// Every fix D offers: its own, then each note's, in order (the order the
+/// writers, the language server and --fix present them in).
+std::vector<const Fix *> allFixes(const Diagnostic &D);
+
 } // namespace warplint
 
 #endif // WARPLINT_REPORT_DIAGNOSTIC_H

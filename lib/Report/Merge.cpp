@@ -146,4 +146,14 @@ bool hasFix(const Diagnostic &D) {
   return false;
 }
 
+std::vector<const Fix *> allFixes(const Diagnostic &D) {
+  std::vector<const Fix *> Out;
+  for (const Fix &F : D.Fixes)
+    Out.push_back(&F);
+  for (const DiagNote &N : D.Notes)
+    for (const Fix &F : N.Fixes)
+      Out.push_back(&F);
+  return Out;
+}
+
 } // namespace warplint

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Report/Utf16.h"
 #include "Report/Writers.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -65,22 +66,17 @@ ArtifactUri artifactUri(const std::string &File, llvm::StringRef BaseDir) {
 }
 
 /// SARIF's default column kind counts UTF-16 code units; clang counts
-/// bytes. Code points of four UTF-8 bytes take two UTF-16 units, the other
-/// lead bytes one, continuation bytes none.
+/// bytes (Utf16.h). A column past the line's end (a range's end may be)
+/// counts its bytes there one each.
 unsigned utf16Column(SourceCache &Sources, const SourceLoc &L) {
   if (L.Column <= 1)
     return L.Column;
   std::string Line = Sources.line(L.File, L.Line);
   if (Line.empty())
     return L.Column;
-  unsigned Column = 1;
-  for (size_t I = 0; I + 1 < L.Column; ++I) {
-    unsigned char C = I < Line.size() ? Line[I] : ' ';
-    if ((C & 0xC0) == 0x80)
-      continue;
-    Column += (C & 0xF8) == 0xF0 ? 2 : 1;
-  }
-  return Column;
+  size_t Bytes = L.Column - 1;
+  size_t Past = Bytes > Line.size() ? Bytes - Line.size() : 0;
+  return 1 + unsigned(utf16Units(Line, Bytes)) + unsigned(Past);
 }
 
 const char *level(Severity S) {
@@ -293,12 +289,7 @@ private:
                                 [&] { J.attribute("text", N.Message); });
             });
         });
-      std::vector<const Fix *> Fixes;
-      for (const Fix &F : D.Fixes)
-        Fixes.push_back(&F);
-      for (const DiagNote &N : D.Notes)
-        for (const Fix &F : N.Fixes)
-          Fixes.push_back(&F);
+      std::vector<const Fix *> Fixes = allFixes(D);
       if (!Fixes.empty())
         J.attributeArray("fixes", [&] {
           for (const Fix *F : Fixes)

@@ -24,21 +24,6 @@ std::string json(const llvm::json::Value &V) {
   return OS.str();
 }
 
-TEST(Utf16, CountsCodeUnitsNotBytes) {
-  // "é" is 2 bytes and 1 unit; U+1F600 is 4 bytes and 2 units.
-  llvm::StringRef Line = "a\xC3\xA9"
-                         "b\xF0\x9F\x98\x80"
-                         "c";
-  EXPECT_EQ(utf16Units(Line, 1), 1);
-  EXPECT_EQ(utf16Units(Line, 3), 2);
-  EXPECT_EQ(utf16Units(Line, 4), 3);
-  EXPECT_EQ(utf16Units(Line, 8), 5);
-  EXPECT_EQ(utf16Units(Line, 100), 6);
-  EXPECT_EQ(bytesForUtf16(Line, 2), 3u);
-  EXPECT_EQ(bytesForUtf16(Line, 5), 8u);
-  EXPECT_EQ(bytesForUtf16(Line, 99), Line.size());
-}
-
 TEST(Utf16, OffsetOfPositionAcrossLineEndings) {
   llvm::StringRef Text = "ab\r\ncd\ne\xC3\xA9z";
   EXPECT_EQ(offsetOf(Text, {0, 1}), 1u);

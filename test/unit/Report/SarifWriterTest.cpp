@@ -208,18 +208,25 @@ TEST(SarifWriter, ColumnsCountUtf16CodeUnits) {
   D.Range.Begin.Column = 14;
   D.Range.End.Column = 18;
   D.Notes.clear();
+  // The first result's region.
+  auto RegionOf = [](const Value &Log) -> const Object & {
+    return *runOf(Log)
+                .getArray("results")
+                ->front()
+                .getAsObject()
+                ->getArray("locations")
+                ->front()
+                .getAsObject()
+                ->getObject("physicalLocation")
+                ->getObject("region");
+  };
   Value Log = write(run(), {D}, Sources);
-  const Object &Region = *runOf(Log)
-                              .getArray("results")
-                              ->front()
-                              .getAsObject()
-                              ->getArray("locations")
-                              ->front()
-                              .getAsObject()
-                              ->getObject("physicalLocation")
-                              ->getObject("region");
-  EXPECT_EQ(Region.getInteger("startColumn"), 11);
-  EXPECT_EQ(Region.getInteger("endColumn"), 15);
+  EXPECT_EQ(RegionOf(Log).getInteger("startColumn"), 11);
+  EXPECT_EQ(RegionOf(Log).getInteger("endColumn"), 15);
+  // An end past the line's 16 bytes (13 units) counts one unit a byte.
+  D.Range.End.Column = 20;
+  Value Past = write(run(), {D}, Sources);
+  EXPECT_EQ(RegionOf(Past).getInteger("endColumn"), 17);
   llvm::sys::fs::remove(Path);
 }
 
