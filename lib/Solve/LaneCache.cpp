@@ -20,9 +20,16 @@ LaneCache::keyOf(const std::vector<Symbol> &Syms,
   return Key;
 }
 
+size_t LaneCache::KeyHash::operator()(const LaneCacheKey &K) const {
+  uint64_t H = 0xcbf29ce484222325ull; // FNV-1a over the values
+  for (const std::optional<int64_t> &V : K)
+    H = (H ^ (V ? uint64_t(*V) : 0x9e3779b97f4a7c15ull)) * 0x100000001b3ull;
+  return size_t(H ^ (H >> 29));
+}
+
 template <typename T>
 const std::vector<T> &
-LaneCache::lookup(std::map<LaneCacheKey, std::vector<T>> &Map,
+LaneCache::lookup(Table<T> &Map,
                   const LaneCacheKey &Key,
                   const std::function<void(std::vector<T> &)> &Make,
                   std::vector<T> &Scratch) {

@@ -29,7 +29,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
-#include <map>
+#include <unordered_map>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -79,18 +79,26 @@ public:
   uint64_t hits() const { return Hits; }
 
 private:
+  struct KeyHash {
+    size_t operator()(const LaneCacheKey &K) const;
+  };
+  template <typename T>
+  using Table = std::unordered_map<LaneCacheKey, std::vector<T>, KeyHash>;
+
   template <typename T>
   const std::vector<T> &
-  lookup(std::map<LaneCacheKey, std::vector<T>> &Map, const LaneCacheKey &Key,
+  lookup(Table<T> &Map, const LaneCacheKey &Key,
          const std::function<void(std::vector<T> &)> &Make,
          std::vector<T> &Scratch);
 
   uint64_t MaxSlots;
   uint64_t Stored = 0;
   uint64_t Hits = 0;
-  std::map<LaneCacheKey, std::vector<LaneThread>> Threads;
-  std::map<LaneCacheKey, std::vector<std::optional<bool>>> Active;
-  std::map<LaneCacheKey, std::vector<std::optional<int64_t>>> Parts;
+  // Unordered maps keep their elements in place as they grow: a returned
+  // reference stays valid.
+  Table<LaneThread> Threads;
+  Table<std::optional<bool>> Active;
+  Table<std::optional<int64_t>> Parts;
 };
 
 } // namespace warplint
