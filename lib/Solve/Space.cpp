@@ -365,8 +365,9 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
   bindLoops(K, Bind, S);
   if (auto Err = replaceStrideLoops(A, S))
     return Err;
+  size_t BlockSets = S.GeometricLoops.size(); // walked stride loops' blocks
   replaceGeometricLoops(K, A, S);
-  if (!S.GeometricLoops.empty())
+  if (S.GeometricLoops.size() > BlockSets)
     S.SymbolicRepeat = true; // how many iterations run is not known
   substituteOpaque(S);
 

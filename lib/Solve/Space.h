@@ -95,7 +95,10 @@ struct SolveSpace {
   /// Multiple, so the variable was replaced by Init + Multiple * W with W
   /// (strideLoopSymbol) a free block-uniform symbol, and the loop condition
   /// dropped: the numbers are per request of the iterations in which every
-  /// lane that entered the loop is still inside it (docs/solver.md).
+  /// lane that entered the loop is still inside it (docs/solver.md). A
+  /// loop with a constant step whose bounds read block indices of a known
+  /// grid is walked instead, its block indices value sets in
+  /// GeometricLoops (LoopId ~0u), when the walk is small.
   std::vector<unsigned> StrideLoops;
   /// Multiplying loops whose bounds the launch does not fix
   /// (GeometricLoops.h): Sym stands for the variable's value in one

@@ -16,6 +16,98 @@
 
 namespace warplint {
 
+namespace {
+
+/// Blocks at most whose cases a walked block-stride loop may ask for, and
+/// lane iterations at most its walk may take: each lane walks its own
+/// iterations (about 0.2 us each), and a longer walk would cost more than
+/// the tails it makes exact are worth (a launch that covers the size in
+/// one sweep has none; the stride symbol answers it as well).
+constexpr uint64_t MaxWalkedBlocks = 4096;
+constexpr uint64_t MaxWalkedWork = uint64_t(1) << 17;
+
+/// The iterations thread T of block B runs of Lp (bounds bound to the
+/// launch, a constant step), or nullopt past Cap or when a bound cannot be
+/// evaluated.
+std::optional<uint64_t> tripsOf(const Loop &Lp, const std::array<int64_t, 3> &T,
+                                const std::array<int64_t, 3> &B, uint64_t Cap) {
+  std::optional<int64_t> V;
+  auto Value = [&](Symbol Sym) -> std::optional<int64_t> {
+    switch (Sym.Kind) {
+    case SymbolKind::ThreadIdx:
+      return Sym.Index < 3 ? std::optional(T[Sym.Index]) : std::nullopt;
+    case SymbolKind::BlockIdx:
+      return Sym.Index < 3 ? std::optional(B[Sym.Index]) : std::nullopt;
+    case SymbolKind::LoopVar:
+      return Sym.Index == Lp.Id ? V : std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  };
+  V = Lp.Init.evaluate(Value);
+  for (uint64_t N = 0; N <= Cap; ++N) {
+    if (!V)
+      return std::nullopt;
+    std::optional<bool> In = Lp.Condition.evaluate(Value);
+    if (!In)
+      return std::nullopt;
+    if (!*In)
+      return N;
+    int64_t Next;
+    if (__builtin_add_overflow(*V, Lp.StepValue, &Next))
+      return std::nullopt;
+    V = Next;
+  }
+  return std::nullopt;
+}
+
+/// Whether the stride loop Lp can be walked block by block instead: its
+/// step a constant, its bounds reading only the thread, its own variable
+/// and block indices of a known grid, and the walk small (estimated from
+/// the first and last thread of the first and last block). Dims gets the
+/// block dimensions the bounds read.
+bool walkableByBlock(const Loop &Lp, const SolveSpace &S,
+                     std::array<bool, 3> &Dims) {
+  if (Lp.StepExpr || !S.Grid || Lp.StepValue == 0)
+    return false;
+  Dims = {false, false, false};
+  std::vector<Symbol> Syms = Lp.Init.symbols();
+  for (Symbol Sym : Lp.Condition.symbols())
+    Syms.push_back(Sym);
+  for (Symbol Sym : Syms) {
+    if (Sym.Kind == SymbolKind::BlockIdx && Sym.Index < 3)
+      Dims[Sym.Index] = true;
+    else if (!(Sym.Kind == SymbolKind::ThreadIdx ||
+               (Sym.Kind == SymbolKind::LoopVar && Sym.Index == Lp.Id)))
+      return false;
+  }
+  uint64_t Blocks = 1;
+  std::array<int64_t, 3> Last = {0, 0, 0};
+  for (unsigned D = 0; D < 3; ++D)
+    if (Dims[D]) {
+      int64_t G = (*S.Grid)[D];
+      if (G < 1)
+        return false;
+      Blocks *= uint64_t(G);
+      Last[D] = G - 1;
+    }
+  if (Blocks > MaxWalkedBlocks)
+    return false;
+  uint64_t PerLane = MaxWalkedWork / (Blocks * uint64_t(S.Warps) * 32);
+  std::array<int64_t, 3> LastThread = {S.Threads - 1, 0, 0};
+  uint64_t Most = 0;
+  for (const auto &B : {std::array<int64_t, 3>{0, 0, 0}, Last})
+    for (const auto &T : {std::array<int64_t, 3>{0, 0, 0}, LastThread}) {
+      std::optional<uint64_t> N = tripsOf(Lp, T, B, PerLane);
+      if (!N)
+        return false;
+      Most = std::max(Most, *N);
+    }
+  return Most <= PerLane;
+}
+
+} // namespace
+
 /// Finds the stride loops of A (see SolveSpace::StrideLoops) and replaces
 /// their variables in the offset, the guard and the other loops' bounds.
 std::optional<std::string> replaceStrideLoops(const Access &A, SolveSpace &S) {
@@ -27,6 +119,7 @@ std::optional<std::string> replaceStrideLoops(const Access &A, SolveSpace &S) {
   };
   std::map<unsigned, Expr> Value;
   std::map<Symbol, std::string> Names;
+  std::array<bool, 3> WalkedDims = {false, false, false};
   auto Replace = [&](Symbol Sym) -> std::optional<Expr> {
     if (Sym.Kind != SymbolKind::LoopVar)
       return std::nullopt;
@@ -46,6 +139,15 @@ std::optional<std::string> replaceStrideLoops(const Access &A, SolveSpace &S) {
     if (!Lp.StepExpr && !HasFree(Lp.Init.symbols()) &&
         !HasFree(Lp.Condition.symbols()))
       continue;
+    // So do those whose bounds read block indices of a known grid (a
+    // grid-stride loop of a launch that fixes the grid and the size): each
+    // block becomes a case, and each lane's trip count is exact.
+    if (std::array<bool, 3> Dims; walkableByBlock(Lp, S, Dims)) {
+      for (unsigned D = 0; D < 3; ++D)
+        if (Dims[D])
+          WalkedDims[D] = true;
+      continue;
+    }
     // t * step is a multiple of M for every iteration t: the variable is
     // Init + M * W for some block-uniform W.
     int64_t M = Lp.StepExpr ? knownMultiple(*Lp.StepExpr) : Lp.StepValue;
@@ -64,6 +166,14 @@ std::optional<std::string> replaceStrideLoops(const Access &A, SolveSpace &S) {
                    : "the iteration of '" + Lp.VarName + "'";
     S.StrideLoops.push_back(Id);
   }
+  for (unsigned D = 0; D < 3; ++D)
+    if (WalkedDims[D]) {
+      std::vector<int64_t> Blocks((*S.Grid)[D]);
+      for (int64_t B = 0; B < (*S.Grid)[D]; ++B)
+        Blocks[B] = B;
+      S.GeometricLoops.push_back(
+          {~0u, Symbol{SymbolKind::BlockIdx, D}, std::move(Blocks)});
+    }
   if (Value.empty())
     return std::nullopt;
   S.Offset = S.Offset.substitute(Replace);

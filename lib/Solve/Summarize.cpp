@@ -82,14 +82,17 @@ launchTotals(const FreePlan &Plan, const SolveSpace &S,
              const std::vector<CaseOutcome> &Outcomes) {
   if (!S.Grid || S.SymbolicRepeat || S.bounded() || S.MayNotRun ||
       S.GuardAssumedTrue || !S.Opaque.empty() || !Plan.Pairs.empty() ||
-      !Plan.Compounds.empty() || !S.StrideLoops.empty() ||
-      !S.GeometricLoops.empty())
+      !Plan.Compounds.empty() || !S.StrideLoops.empty())
     return std::nullopt;
+  // Value sets but the blocks of a walked stride loop (each block its own
+  // case) stand for no countable blocks.
+  for (const SolveSpace::GeometricLoop &G : S.GeometricLoops)
+    if (G.LoopId != ~0u || G.Sym.Kind != SymbolKind::BlockIdx)
+      return std::nullopt;
   const std::array<int64_t, 3> &Grid = *S.Grid;
   std::array<bool, 3> InPlan{false, false, false};
   for (const SymbolClasses &SC : Plan.Symbols) {
-    if (SC.Sym.Kind != SymbolKind::BlockIdx || SC.Sym.Index >= 3 ||
-        SC.ValueSet)
+    if (SC.Sym.Kind != SymbolKind::BlockIdx || SC.Sym.Index >= 3)
       return std::nullopt;
     InPlan[SC.Sym.Index] = true;
   }
