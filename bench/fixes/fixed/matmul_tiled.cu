@@ -19,7 +19,7 @@ __global__ void matmulTiled(const float *A, const float *B, float *C, int N) {
     for (int K = 0; K < T; ++K) {
       // Two rows of As per warp (two words, two banks); a row of Bs read by
       // both halves of the warp (same 16 words, served together).
-      float X = As[threadIdx.y][K]; // expect: shared load wavefronts=1 ideal=1
+      float X = As[threadIdx.y][K]; // expect: shared load wavefronts=2 ideal=2
       float Y = Bs[K][threadIdx.x]; // expect: shared load wavefronts=1 ideal=1
       Acc += X * Y;
     }
@@ -44,8 +44,8 @@ __global__ void matmulTiledColumn(const float *A, const float *B, float *C,
     Bs[threadIdx.x][threadIdx.y] = Vb;          // expect: shared store wavefronts=8 ideal=1
     __syncthreads();
     for (int K = 0; K < T; ++K) {
-      float X = As[threadIdx.y][K]; // expect: shared load wavefronts=1 ideal=1
-      float Y = Bs[threadIdx.x][K]; // expect: shared load wavefronts=8 ideal=1
+      float X = As[threadIdx.y][K]; // expect: shared load wavefronts=2 ideal=2
+      float Y = Bs[threadIdx.x][K]; // expect: shared load wavefronts=16 ideal=4
       Acc += X * Y;
     }
     __syncthreads();
