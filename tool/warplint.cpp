@@ -9,14 +9,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver/Config.h"
+#include "Driver/FileSetup.h"
 #include "Driver/Pipeline.h"
 #include "Driver/Rules.h"
 #include "Facts/CompilerFacts.h"
 #include "Fix/Apply.h"
 #include "Fix/Verify.h"
 #include "Frontend/Embedding.h"
-#include "LspMain.h"
 #include "Lsp/Analyze.h"
+#include "LspMain.h"
 #include "Model/Arch.h"
 #include "Progress.h"
 #include "Report/TextStyle.h"
@@ -67,26 +68,12 @@ std::vector<CompileCommand> collectCommands(const ToolOptions &TO) {
   if (TO.Files.empty())
     usageError("no input files; run 'warplint FILE.cu' or 'warplint -p "
                "BUILD_DIR' (see --help)");
-  for (const std::string &F : TO.Files) {
-    if (!TO.HasFixedFlags) {
-      std::string Db = findCompileDatabaseDir(F);
-      if (!Db.empty()) {
-        std::string Error;
-        auto FromDb = loadCompileCommands(Db, {F}, Error);
-        if (Error.empty() && !FromDb.empty()) {
-          Commands.insert(Commands.end(), FromDb.begin(), FromDb.end());
-          continue;
-        }
-      }
-    }
-    CompileCommand C;
-    C.Directory = std::string(Cwd);
-    C.File = F;
-    C.Args.push_back("clang++");
-    C.Args.insert(C.Args.end(), TO.FixedFlags.begin(), TO.FixedFlags.end());
-    C.Args.push_back(F);
-    Commands.push_back(std::move(C));
-  }
+  // Flags after `--` replace any compilation database, as in clang-tidy.
+  for (const std::string &F : TO.Files)
+    Commands.push_back(
+        TO.HasFixedFlags
+            ? fallbackCommand(F, TO.FixedFlags, std::string(Cwd))
+            : commandForFile(F, TO.FixedFlags, std::string(Cwd)).Cmd);
   return Commands;
 }
 
@@ -102,10 +89,9 @@ optionsPerFile(const std::vector<CompileCommand> &Commands,
     llvm::SmallString<256> Path(C.File);
     if (llvm::sys::path::is_relative(Path) && !C.Directory.empty())
       llvm::sys::path::make_absolute(C.Directory, Path);
-    std::string Error;
-    std::optional<Config> FromFile = Finder.find(std::string(Path), Error);
+    llvm::Expected<Config> FromFile = configForFile(Finder, std::string(Path));
     if (!FromFile)
-      usageError("invalid configuration: " + Error);
+      usageError(llvm::toString(FromFile.takeError()));
     PipelineOptions PO = Base;
     Config Merged = mergeConfig(*FromFile, CommandLine);
     applyConfig(Merged, PO);

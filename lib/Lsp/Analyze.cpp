@@ -14,31 +14,6 @@
 namespace warplint {
 namespace lsp {
 
-CompileCommand commandForFile(const std::string &Path,
-                              const std::vector<std::string> &FallbackFlags,
-                              std::string &Source) {
-  std::string Db = findCompileDatabaseDir(Path);
-  if (!Db.empty()) {
-    std::string Error;
-    std::vector<CompileCommand> Cmds = loadCompileCommands(Db, {Path}, Error);
-    if (Error.empty() && !Cmds.empty()) {
-      Source = Db + "/compile_commands.json";
-      return Cmds.front();
-    }
-    Source = "fallback flags (" + Db + "/compile_commands.json: " +
-             (Error.empty() ? "no command" : Error) + ")";
-  } else {
-    Source = "fallback flags (no compile_commands.json above the file)";
-  }
-  CompileCommand Cmd;
-  Cmd.Directory = std::string(llvm::sys::path::parent_path(Path));
-  Cmd.File = Path;
-  Cmd.Args.push_back("clang++");
-  Cmd.Args.insert(Cmd.Args.end(), FallbackFlags.begin(), FallbackFlags.end());
-  Cmd.Args.push_back(Path);
-  return Cmd;
-}
-
 FixVerifier::Reanalyze bufferReanalyzer(const CompileCommand &Cmd,
                                         const PipelineOptions &PO) {
   return [Cmd, PO](const std::string &Text)
@@ -66,25 +41,26 @@ AnalyzedDocument analyzeDocument(const std::string &Path,
   AnalyzedDocument Doc;
   Doc.Path = Path;
   Doc.Text = Text;
-  std::string Source;
-  CompileCommand Cmd = commandForFile(Path, FallbackFlags, Source);
+  FileCommand Found = commandForFile(
+      Path, FallbackFlags, std::string(llvm::sys::path::parent_path(Path)));
+  const CompileCommand &Cmd = Found.Cmd;
   Doc.BaseDir = Cmd.Directory;
-  Doc.Log = "compile command from " + Source + "\n";
+  Doc.Log = "compile command from " + Found.Source + "\n";
 
   SourceCache Disk;
   DocumentContext Ctx(Path, Text, Doc.BaseDir, Disk);
   // The project's .warplint.yaml (read again for every analysis, so that an
   // edit to it applies at once), then the server's own flags, which win.
   PipelineOptions FileOpts = Opts;
-  std::string ConfigError;
-  std::optional<Config> FromFile = ConfigFinder().find(Path, ConfigError);
+  ConfigFinder Finder;
+  llvm::Expected<Config> FromFile = configForFile(Finder, Path);
   if (!FromFile) {
     Diagnostic Bad;
     Bad.severity = DiagnosticSeverity::Error;
     Bad.code = "warplint-config";
-    Bad.message = "invalid configuration: " + ConfigError;
+    Bad.message = llvm::toString(FromFile.takeError());
+    Doc.Log += Bad.message + "\n";
     Doc.Published.push_back(std::move(Bad));
-    Doc.Log += "invalid configuration: " + ConfigError + "\n";
     return Doc;
   }
   applyConfig(mergeConfig(*FromFile, CommandLine), FileOpts);

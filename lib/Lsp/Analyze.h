@@ -11,6 +11,7 @@
 #define WARPLINT_LSP_ANALYZE_H
 
 #include "Driver/Config.h"
+#include "Driver/FileSetup.h"
 #include "Driver/Pipeline.h"
 #include "Fix/Verify.h"
 #include "Lsp/Protocol.h"
@@ -20,14 +21,6 @@
 
 namespace warplint {
 namespace lsp {
-
-/// Cmd for Path from the nearest compilation database (a file missing from
-/// it gets the database's inferred command); without a database, Path in its
-/// own directory with FallbackFlags (deviceParseArgs adds CUDA mode, the
-/// architecture and the toolkit). Source says where the command came from.
-CompileCommand commandForFile(const std::string &Path,
-                              const std::vector<std::string> &FallbackFlags,
-                              std::string &Source);
 
 struct AnalyzedDocument {
   std::string Path;

@@ -4,6 +4,7 @@
 
 #include "Checks/Check.h"
 #include "Driver/Config.h"
+#include "Driver/FileSetup.h"
 #include "Driver/Pipeline.h"
 #include "Frontend/Embedding.h"
 #include "Model/Arch.h"
@@ -132,10 +133,10 @@ WarplintTidyCheck::optionsFor(ASTContext &Ctx, std::string &Error) const {
   Config FromFile;
   const SourceManager &SM = Ctx.getSourceManager();
   if (auto Main = SM.getFileEntryRefForID(SM.getMainFileID())) {
-    std::optional<Config> Found =
-        ConfigFinder().find(Main->getName().str(), Error);
+    ConfigFinder Finder;
+    llvm::Expected<Config> Found = configForFile(Finder, Main->getName().str());
     if (!Found) {
-      Error = "invalid configuration: " + Error;
+      Error = llvm::toString(Found.takeError());
       return std::nullopt;
     }
     FromFile = std::move(*Found);

@@ -1,6 +1,7 @@
 //===- ConfigTest.cpp - .warplint.yaml parsing, merging, finding ----------===//
 
 #include "Driver/Config.h"
+#include "Driver/FileSetup.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -387,6 +388,51 @@ TEST_F(ConfigFinderTest, OnlyRegularFilesOfBoundedSizeAreRead) {
   auto C = F.find(path("linked/k.cu"), Error);
   ASSERT_TRUE(C) << Error;
   EXPECT_EQ(*C->Checks, "-*");
+}
+
+// The command and configuration every front end gets for a file
+// (Driver/FileSetup.h).
+TEST_F(ConfigFinderTest, FileCommandFromTheDatabaseAboveElseFallbackFlags) {
+  write("src/k.cu", "");
+  FileCommand Loose =
+      commandForFile(path("src/k.cu"), {"-DLOOSE"}, Root.str().str());
+  EXPECT_EQ(Loose.Source,
+            "fallback flags (no compile_commands.json above the file)");
+  EXPECT_EQ(Loose.Cmd.Directory, Root.str().str());
+  EXPECT_EQ(Loose.Cmd.Args,
+            (std::vector<std::string>{"clang++", "-DLOOSE", path("src/k.cu")}));
+  write("compile_commands.json",
+        "[{\"directory\": \"" + Root.str().str() +
+            "\", \"command\": \"nvcc -DFROMDB -c src/k.cu\", "
+            "\"file\": \"src/k.cu\"}]\n");
+  FileCommand InDb = commandForFile(path("src/k.cu"), {"-DLOOSE"}, "/");
+  EXPECT_EQ(InDb.Source, path("compile_commands.json"));
+  EXPECT_NE(std::find(InDb.Cmd.Args.begin(), InDb.Cmd.Args.end(), "-DFROMDB"),
+            InDb.Cmd.Args.end());
+  // A database that cannot be read: the fallback, saying why.
+  write("compile_commands.json", "[{\n");
+  FileCommand Bad = commandForFile(path("src/k.cu"), {"-DLOOSE"}, "/");
+  EXPECT_EQ(
+      Bad.Source.rfind("fallback flags (" + path("compile_commands.json"), 0),
+      0u)
+      << Bad.Source;
+  EXPECT_EQ(Bad.Cmd.Args[1], "-DLOOSE");
+}
+
+TEST_F(ConfigFinderTest, InvalidConfigurationIsAnErrorNamingTheFile) {
+  write(".warplint.yaml", "Checks: [\n");
+  write("k.cu", "");
+  ConfigFinder F;
+  llvm::Expected<Config> C = configForFile(F, path("k.cu"));
+  ASSERT_FALSE(C);
+  std::string Message = llvm::toString(C.takeError());
+  EXPECT_EQ(Message.rfind("invalid configuration: ", 0), 0u) << Message;
+  EXPECT_NE(Message.find(".warplint.yaml"), std::string::npos) << Message;
+  write(".warplint.yaml", "Arch: sm_80\n");
+  ConfigFinder G;
+  llvm::Expected<Config> Good = configForFile(G, path("k.cu"));
+  ASSERT_TRUE(bool(Good)) << llvm::toString(Good.takeError());
+  EXPECT_EQ(Good->Arch, "sm_80");
 }
 
 } // namespace
