@@ -77,6 +77,7 @@ BranchRecord toRecord(const BranchAnalysis &A) {
   R.WarpsDiverging = Res.WarpsDiverging;
   R.WarpsIdeal = Res.WarpsIdeal;
   R.PerLaunch = Res.PerLaunch;
+  R.CountsPerIteration = Res.PerRepeat;
   R.LanesMean = Res.LanesMean;
   R.ReachLanesMean = Res.ReachLanesMean;
   R.Paths = Res.Paths;

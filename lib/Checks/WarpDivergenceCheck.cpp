@@ -125,8 +125,9 @@ void WarpDivergenceCheck::checkBranch(
   D.Message = std::string(Expected ? "an expected " : "") +
               count(R.WarpsDiverging) + " of " + count(R.WarpsRunning) +
               " warp executions of " + What + " diverge on " + On +
-              (R.PerLaunch ? " per launch" : " per block") + "; its " +
-              std::to_string(B.Work) + " operations run with " +
+              (R.PerLaunch ? " per launch" : " per block") +
+              (R.PerRepeat ? " and iteration of the loop around it" : "") +
+              "; its " + std::to_string(B.Work) + " operations run with " +
               formatMean(R.LanesMean) + " of " + formatMean(R.ReachLanesMean) +
               " lanes active on average, in " + formatMean(Excess(&A)) +
               "x the warp executions the same lanes need as whole warps (" +

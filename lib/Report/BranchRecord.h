@@ -32,6 +32,9 @@ struct BranchRecord {
   bool EmissionFromSass = false;
   double Warps = 0, WarpsRunning = 0, WarpsDiverging = 0, WarpsIdeal = 0;
   bool PerLaunch = false;
+  /// The counts are per iteration of loops around the region whose trip
+  /// count is not known (the means hold for the launch).
+  bool CountsPerIteration = false;
   double LanesMean = 0, ReachLanesMean = 0;
   unsigned Paths = 1;
   std::optional<double> Probability; ///< expected only

@@ -226,6 +226,8 @@ void writeBranch(llvm::json::OStream &J, const BranchRecord &B) {
       return;
     }
     J.attribute("per", B.PerLaunch ? "launch" : "block");
+    if (B.CountsPerIteration)
+      J.attribute("counts_per_iteration", true);
     J.attribute("warps", B.Warps);
     J.attribute("warps_running", B.WarpsRunning);
     J.attribute("warps_diverging", B.WarpsDiverging);

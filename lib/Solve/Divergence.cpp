@@ -106,17 +106,51 @@ Access addressless(const Predicate &Guard, const std::vector<unsigned> &Loops) {
   return A;
 }
 
+const char *const UnknownRepeats =
+    "a loop around it repeats it a number of times that is not known";
+
+/// Whether stride loop Id's bounds read the thread (or another loop):
+/// lanes then leave it at different iterations, which the stride symbol
+/// does not enumerate (a grid-stride loop's last sweep).
+bool laneDependentStride(const SolveSpace &S, unsigned Id) {
+  const Loop &Lp = S.Loops[Id];
+  std::vector<Symbol> Syms = Lp.Init.symbols();
+  for (Symbol Sym : Lp.Condition.symbols())
+    Syms.push_back(Sym);
+  for (Symbol Sym : Syms)
+    if (Sym.Kind == SymbolKind::ThreadIdx ||
+        (Sym.Kind == SymbolKind::LoopVar && Sym.Index != Id))
+      return true;
+  return false;
+}
+
 /// Why S cannot be enumerated block by block, or "" when it can: free
-/// symbols other than blockIdx (with the grid known), repeats not known.
+/// symbols other than blockIdx (with the grid known), a stride loop that
+/// lanes leave at different iterations. Other loops that repeat it an
+/// unknown number of times are judged with the decision (prepare).
 std::string notEnumerable(const SolveSpace &S) {
   if (S.Assumed)
     return "the launch's block shape is not known";
-  if (S.SymbolicRepeat)
-    return "a loop around it repeats it a number of times that is not known";
+  for (unsigned Id : S.StrideLoops)
+    if (laneDependentStride(S, Id))
+      return UnknownRepeats;
   for (Symbol Sym : S.Free)
     if (Sym.Kind != SymbolKind::BlockIdx || !S.Grid)
       return "which lanes run it depends on " + sourceName(Sym, S);
   return "";
+}
+
+/// The loops of Loops that repeat S's requests a number of times not known:
+/// neither enumerated nor counted.
+std::vector<unsigned> unknownRepeats(const std::vector<unsigned> &Loops,
+                                     const SolveSpace &S) {
+  std::vector<unsigned> Out;
+  for (unsigned Id : Loops)
+    if (std::find(S.Relevant.begin(), S.Relevant.end(), Id) ==
+            S.Relevant.end() &&
+        std::find(S.Counted.begin(), S.Counted.end(), Id) == S.Counted.end())
+      Out.push_back(Id);
+  return Out;
 }
 
 /// Every combination of the blockIdx values S reads, over the grid.
@@ -241,6 +275,7 @@ private:
   std::vector<size_t> ReachPos;
   std::vector<FreeValues> Combos;
   double Blocks = 1;
+  bool PerRepeat = false;
   std::map<ReachKey, ReachEntry> Reached;
   Totals T;
 };
@@ -275,6 +310,17 @@ std::optional<std::string> BranchSolver::prepare(bool OnData) {
   if (Combos.empty())
     return std::string("too many blocks to enumerate");
   Blocks = double(blocksPerCombination(Widest));
+  // Loops whose trip count is not known (a bound on a parameter, a
+  // uniform condition on data) repeat the region and the decision alike
+  // when they are the same loops: every warp of a block runs them equally
+  // often, so the means and ratios hold and the counts are per iteration.
+  // Blocks the guards tell apart might repeat them differently.
+  if (Body.SymbolicRepeat || Reach.SymbolicRepeat) {
+    if (unknownRepeats(B.Loops, Body) != unknownRepeats(B.ReachLoops, Reach) ||
+        Combos.size() > 1)
+      return std::string(UnknownRepeats);
+    PerRepeat = true;
+  }
   return std::nullopt;
 }
 
@@ -346,6 +392,7 @@ void BranchSolver::countExpected(double P) {
 
 void BranchSolver::finish(BranchResult &R) const {
   R.PerLaunch = Body.Grid.has_value();
+  R.PerRepeat = PerRepeat;
   double Scale = R.PerLaunch ? Blocks : 1;
   R.Warps = T.Warps * Scale;
   R.ReachLanesMean = T.ReachLanes / T.Warps;

@@ -70,6 +70,11 @@ struct BranchResult {
   /// needs one warp however it is indexed.
   double WarpsIdeal = 0;
   bool PerLaunch = false;
+  /// Loops around the region and its decision repeat both a number of
+  /// times that is not known: the counts are per iteration of those loops
+  /// (each warp of a block runs them equally often); the means and the
+  /// ratios of the counts hold for the whole launch.
+  bool PerRepeat = false;
   /// Active lanes per warp instruction of the region as issued: what Nsight
   /// Compute shows as "Avg. Predicated-On Threads Executed" on its lines.
   double LanesMean = 0;
