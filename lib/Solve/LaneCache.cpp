@@ -8,16 +8,24 @@ LaneCacheKey
 LaneCache::keyOf(const std::vector<Symbol> &Syms,
                  const std::vector<std::pair<Symbol, int64_t>> &Values) {
   LaneCacheKey Key;
-  Key.reserve(2 * Syms.size());
+  keyOf(Syms, Values, Key);
+  return Key;
+}
+
+void LaneCache::keyOf(const std::vector<Symbol> &Syms,
+                      const std::vector<std::pair<Symbol, int64_t>> &Values,
+                      LaneCacheKey &Out, std::optional<int64_t> Prefix) {
+  Out.clear();
+  if (Prefix)
+    Out.push_back(*Prefix);
   // Every value given for each symbol (Env::lookup reads the first,
   // laneThread the last), then nullopt to close the symbol's list.
   for (Symbol S : Syms) {
     for (const auto &[Sym, X] : Values)
       if (Sym == S)
-        Key.push_back(X);
-    Key.push_back(std::nullopt);
+        Out.push_back(X);
+    Out.push_back(std::nullopt);
   }
-  return Key;
 }
 
 size_t LaneCache::KeyHash::operator()(const LaneCacheKey &K) const {

@@ -58,6 +58,18 @@ public:
   static LaneCacheKey
   keyOf(const std::vector<Symbol> &Syms,
         const std::vector<std::pair<Symbol, int64_t>> &Values);
+  /// The same into Out, after Prefix (a key that is looked up, not kept,
+  /// need not be allocated for each case).
+  static void keyOf(const std::vector<Symbol> &Syms,
+                    const std::vector<std::pair<Symbol, int64_t>> &Values,
+                    LaneCacheKey &Out, std::optional<int64_t> Prefix = {});
+  /// A key buffer that lives as long as the cache, one per Slot: the
+  /// walks of all cases fill them in turn.
+  LaneCacheKey &scratchKey(size_t Slot) {
+    if (Slot >= ScratchKeys.size())
+      ScratchKeys.resize(Slot + 1);
+    return ScratchKeys[Slot];
+  }
 
   /// The per-slot values for Key, made by Make on the first request. The
   /// reference stays valid until the cache is destroyed; Scratch holds a
@@ -91,6 +103,7 @@ private:
          const std::function<void(std::vector<T> &)> &Make,
          std::vector<T> &Scratch);
 
+  std::vector<LaneCacheKey> ScratchKeys;
   uint64_t MaxSlots;
   uint64_t Stored = 0;
   uint64_t Hits = 0;

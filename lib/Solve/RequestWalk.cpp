@@ -36,6 +36,12 @@ public:
         E(makeEnv(S, Values)) {
     if (S.SureGuard)
       Sure.emplace(*S.SureGuard, E);
+    // A warp's lanes at most: one allocation each, not one per doubling
+    // (a walk runs once per case, and there may be 10^5 cases).
+    Reused.Lanes.reserve(32);
+    Reused.Threads.reserve(32);
+    if (Sure)
+      Reused.Sure.reserve(32);
   }
 
   EnumerationStatus run() {
@@ -164,8 +170,11 @@ private:
   void laneParts() {
     size_t NSlots = size_t(S.Warps) * 32;
     LaneCache &Cache = *Prep.Lanes;
+    // Key slots: 0 the threads, 1 the address part, 2 + J conjunct J.
+    LaneCacheKey &ThreadKey = Cache.scratchKey(0);
+    LaneCache::keyOf(Prep.ThreadSyms, Values, ThreadKey);
     Threads = &Cache.threads(
-        LaneCache::keyOf(Prep.ThreadSyms, Values),
+        ThreadKey,
         [&](std::vector<LaneThread> &Out) {
           Out.resize(NSlots);
           for (size_t I = 0; I < NSlots; ++I)
@@ -177,8 +186,10 @@ private:
     LanePart = nullptr;
     if (!Prep.SplitValid)
       return;
+    LaneCacheKey &PartKey = Cache.scratchKey(1);
+    LaneCache::keyOf(Prep.LaneTermSyms, Values, PartKey);
     LanePart = &Cache.lanePart(
-        LaneCache::keyOf(Prep.LaneTermSyms, Values),
+        PartKey,
         [&](std::vector<std::optional<int64_t>> &Out) {
           std::vector<CompiledExpr> Terms;
           for (const Expr &T : Prep.LaneTerms)
@@ -203,8 +214,9 @@ private:
     ConjunctScratch.resize(N);
     std::vector<const std::vector<std::optional<bool>> *> Parts;
     for (size_t J = 0; J < N; ++J) {
-      LaneCacheKey Key = LaneCache::keyOf(Prep.LaneConjunctSyms[J], Values);
-      Key.insert(Key.begin(), int64_t(J)); // one cache, keys per conjunct
+      LaneCacheKey &Key = Cache.scratchKey(2 + J);
+      // One cache, keys per conjunct.
+      LaneCache::keyOf(Prep.LaneConjunctSyms[J], Values, Key, int64_t(J));
       Parts.push_back(&Cache.active(
           Key,
           [&](std::vector<std::optional<bool>> &Out) {
