@@ -194,143 +194,206 @@ std::string checkRange(const KernelModel &K, const Access &A, const Expr &Value,
   return "";
 }
 
-} // namespace
+/// One access read as text: its kernel, the access, the file its subscript
+/// is written in, and that subscript as a sum of products.
+struct Site {
+  const KernelModel *K;
+  const Access *A;
+  std::string File;
+  const std::string *Text;
+  Reading R;
+};
 
-std::unique_ptr<StrideView> strideView(const ArrayUse &U, FileTexts &Files,
-                                       const SolveOptions &Opts,
-                                       std::string &Why) {
-  const MemoryObject &O = U.object();
-  auto Fail = [&](std::string Reason) {
+/// strideView step by step: the declared size, each access's subscript as
+/// text, the one stride named in all of them, the model's row and column of
+/// each access, their ranges on every launch, then the view. A step that
+/// fails sets Why and returns false.
+class StrideReader {
+public:
+  StrideReader(const ArrayUse &U, FileTexts &Files, const SolveOptions &Opts,
+               std::string &Why)
+      : U(U), O(U.object()), Files(Files), Opts(Opts), Why(Why) {}
+
+  /// The view, or nullptr with Why set by the first step that fails.
+  std::unique_ptr<StrideView> run() {
+    if (!readSize() || !readSites() || !chooseStride() || !readUses() ||
+        !checkRanges())
+      return nullptr;
+    return build();
+  }
+
+private:
+  /// Sets Why, the reason given in the note, and fails the step.
+  bool fail(std::string Reason) {
     Why = std::move(Reason);
-    return nullptr;
-  };
-  if (O.IsExtern)
-    return Fail("'" + O.Name +
-                "' is extern __shared__: its size is set at "
-                "launch");
-  if (O.Extents.size() != 1 || O.Extents[0] <= 0)
-    return Fail("'" + O.Name + "' is not a one-dimensional array");
-  const int64_t N = O.Extents[0];
-  const SourceRange &SizeRange = O.LastExtentRange;
-  const std::string *SizeFile =
-      SizeRange.Begin.isValid() ? Files.file(SizeRange.Begin.File) : nullptr;
-  if (!SizeFile || SizeRange.End.Offset <= SizeRange.Begin.Offset ||
-      SizeRange.End.Offset > SizeFile->size())
-    return Fail("the size of '" + O.Name + "' is not written in the source");
-
-  // The accesses, each once (a load and a store of one expression, or a
-  // device function inlined twice, share their text).
-  struct Site {
-    const KernelModel *K;
-    const Access *A;
-    std::string File;
-    const std::string *Text;
-    Reading R;
-  };
-  std::vector<Site> Sites;
-  std::set<std::string> Candidates;
-  bool First = true;
-  for (auto [K, Obj] : U.Instances) {
-    if (K->Objects[Obj].UsedOutsideSubscripts)
-      return Fail("'" + O.Name + "' is used outside its subscripts (" +
-                  K->Objects[Obj].OutsideUseNote +
-                  "); changing its layout would change what that code reads");
-    for (const Access &A : K->Accesses) {
-      if (A.Object != Obj)
-        continue;
-      std::string Line = std::to_string(A.Loc.Line);
-      if (A.SubscriptIndices.size() != 1)
-        return Fail("the index of '" + O.Name + "' at line " + Line +
-                    " is not known");
-      const std::string *F =
-          A.Range.Begin.isValid() ? Files.file(A.Range.Begin.File) : nullptr;
-      unsigned B = A.Range.Begin.Offset, E = A.Range.End.Offset;
-      if (!F || E > F->size() || B >= E ||
-          F->compare(B, O.Name.size(), O.Name) != 0)
-        return Fail("the access to '" + O.Name + "' at line " + Line +
-                    " is not plain source text");
-      // The subscript: from the '[' after the name to its matching ']'.
-      unsigned I = B + O.Name.size();
-      while (I < E && std::isspace(static_cast<unsigned char>((*F)[I])))
-        ++I;
-      if (I >= E || (*F)[I] != '[')
-        return Fail("the access to '" + O.Name + "' at line " + Line +
-                    " is not a subscript");
-      unsigned Open = I;
-      int Depth = 0;
-      for (; I < E; ++I) {
-        if ((*F)[I] == '[')
-          ++Depth;
-        else if ((*F)[I] == ']' && --Depth == 0)
-          break;
-      }
-      if (I >= E)
-        return Fail("the access to '" + O.Name + "' at line " + Line +
-                    " is not a subscript");
-      auto R = readSum(*F, trim(*F, {Open + 1, I}));
-      std::set<std::string> Names;
-      if (R)
-        for (const auto &T : R->Terms)
-          for (const std::string &S : strideNames(*F, T))
-            Names.insert(S);
-      if (Names.empty())
-        return Fail("the index of '" + O.Name + "' at line " + Line +
-                    " is not of the form r * W + c with a named stride W");
-      if (First) {
-        Candidates = Names;
-      } else {
-        std::set<std::string> Both;
-        for (const std::string &S : Names)
-          if (Candidates.count(S))
-            Both.insert(S);
-        Candidates = Both;
-      }
-      First = false;
-      Sites.push_back({K, &A, A.Range.Begin.File, F, *R});
-    }
+    return false;
   }
-  if (Sites.empty())
-    return Fail("'" + O.Name + "' has no analyzed access");
 
-  // The declared size: a literal, or a product with the stride as a factor.
-  Piece SizePiece =
-      trim(*SizeFile, {SizeRange.Begin.Offset, SizeRange.End.Offset});
-  std::string SizeText = textOf(*SizeFile, SizePiece);
-  bool Literal = !SizeText.empty() &&
-                 std::all_of(SizeText.begin(), SizeText.end(), [](char C) {
-                   return std::isdigit(static_cast<unsigned char>(C));
-                 });
-  std::optional<Piece> SizeStride;
-  if (!Literal) {
-    auto Factors = splitTop(*SizeFile, SizePiece, '*');
-    std::set<std::string> InSize;
-    if (Factors && Factors->size() >= 2)
-      for (const Piece &X : *Factors)
-        if (isName(*SizeFile, X) && Candidates.count(textOf(*SizeFile, X))) {
-          InSize.insert(textOf(*SizeFile, X));
-          SizeStride = X; // the last one, when the stride is squared
+  /// N and the text that declares it: the edit rewrites the declared size.
+  bool readSize() {
+    if (O.IsExtern)
+      return fail("'" + O.Name +
+                  "' is extern __shared__: its size is set at "
+                  "launch");
+    if (O.Extents.size() != 1 || O.Extents[0] <= 0)
+      return fail("'" + O.Name + "' is not a one-dimensional array");
+    N = O.Extents[0];
+    SizeFile =
+        SizeRange.Begin.isValid() ? Files.file(SizeRange.Begin.File) : nullptr;
+    if (!SizeFile || SizeRange.End.Offset <= SizeRange.Begin.Offset ||
+        SizeRange.End.Offset > SizeFile->size())
+      return fail("the size of '" + O.Name + "' is not written in the source");
+    return true;
+  }
+
+  /// Every access's subscript as text, and the stride names common to all.
+  bool readSites() {
+    // The accesses, each once (a load and a store of one expression, or a
+    // device function inlined twice, share their text).
+    bool First = true;
+    for (auto [K, Obj] : U.Instances) {
+      if (K->Objects[Obj].UsedOutsideSubscripts)
+        return fail("'" + O.Name + "' is used outside its subscripts (" +
+                    K->Objects[Obj].OutsideUseNote +
+                    "); changing its layout would change what that code "
+                    "reads");
+      for (const Access &A : K->Accesses) {
+        if (A.Object != Obj)
+          continue;
+        std::set<std::string> Names;
+        if (!readSite(K, A, Names))
+          return false;
+        if (First) {
+          Candidates = Names;
+        } else {
+          std::set<std::string> Both;
+          for (const std::string &S : Names)
+            if (Candidates.count(S))
+              Both.insert(S);
+          Candidates = Both;
         }
-    Candidates = InSize;
+        First = false;
+      }
+    }
+    if (Sites.empty())
+      return fail("'" + O.Name + "' has no analyzed access");
+    return true;
   }
-  if (Candidates.empty())
-    return Fail("no named stride is used in every index of '" + O.Name + "'" +
-                (Literal ? "" : " and in its size"));
-  if (Candidates.size() > 1)
-    return Fail("the stride of '" + O.Name + "' is ambiguous (" +
-                *Candidates.begin() + " or " + *std::next(Candidates.begin()) +
-                ")");
-  const std::string W = *Candidates.begin();
 
-  // The model's reading of each access: the subscript's Expr has the
-  // source's shape (sum of the terms as written, the row a product whose
-  // constant factor is the stride's value).
-  std::optional<int64_t> Stride;
-  std::vector<UseOf> Uses;
-  for (const Site &S : Sites) {
+  /// A's subscript as a sum of products, and the names that may be its W.
+  bool readSite(const KernelModel *K, const Access &A,
+                std::set<std::string> &Names) {
+    std::string Line = std::to_string(A.Loc.Line);
+    if (A.SubscriptIndices.size() != 1)
+      return fail("the index of '" + O.Name + "' at line " + Line +
+                  " is not known");
+    const std::string *F =
+        A.Range.Begin.isValid() ? Files.file(A.Range.Begin.File) : nullptr;
+    unsigned B = A.Range.Begin.Offset, E = A.Range.End.Offset;
+    if (!F || E > F->size() || B >= E ||
+        F->compare(B, O.Name.size(), O.Name) != 0)
+      return fail("the access to '" + O.Name + "' at line " + Line +
+                  " is not plain source text");
+    std::optional<Piece> Subscript = subscriptIn(*F, B + O.Name.size(), E);
+    if (!Subscript)
+      return fail("the access to '" + O.Name + "' at line " + Line +
+                  " is not a subscript");
+    auto R = readSum(*F, *Subscript);
+    if (R)
+      for (const auto &T : R->Terms)
+        for (const std::string &S : strideNames(*F, T))
+          Names.insert(S);
+    if (Names.empty())
+      return fail("the index of '" + O.Name + "' at line " + Line +
+                  " is not of the form r * W + c with a named stride W");
+    Sites.push_back({K, &A, A.Range.Begin.File, F, *R});
+    return true;
+  }
+
+  /// The trimmed text in the brackets after offset I: a written subscript.
+  static std::optional<Piece> subscriptIn(const std::string &F, unsigned I,
+                                          unsigned E) {
+    // The subscript: from the '[' after the name to its matching ']'.
+    while (I < E && std::isspace(static_cast<unsigned char>(F[I])))
+      ++I;
+    if (I >= E || F[I] != '[')
+      return std::nullopt;
+    unsigned Open = I;
+    int Depth = 0;
+    for (; I < E; ++I) {
+      if (F[I] == '[')
+        ++Depth;
+      else if (F[I] == ']' && --Depth == 0)
+        break;
+    }
+    if (I >= E)
+      return std::nullopt;
+    return trim(F, {Open + 1, I});
+  }
+
+  /// W: the one candidate also in the declared size, which is padded too.
+  bool chooseStride() {
+    // The declared size: a literal, or a product with the stride as a factor.
+    SizePiece = trim(*SizeFile, {SizeRange.Begin.Offset, SizeRange.End.Offset});
+    std::string SizeText = textOf(*SizeFile, SizePiece);
+    Literal = !SizeText.empty() &&
+              std::all_of(SizeText.begin(), SizeText.end(), [](char C) {
+                return std::isdigit(static_cast<unsigned char>(C));
+              });
+    if (!Literal) {
+      auto Factors = splitTop(*SizeFile, SizePiece, '*');
+      std::set<std::string> InSize;
+      if (Factors && Factors->size() >= 2)
+        for (const Piece &X : *Factors)
+          if (isName(*SizeFile, X) && Candidates.count(textOf(*SizeFile, X))) {
+            InSize.insert(textOf(*SizeFile, X));
+            SizeStride = X; // the last one, when the stride is squared
+          }
+      Candidates = InSize;
+    }
+    if (Candidates.empty())
+      return fail("no named stride is used in every index of '" + O.Name + "'" +
+                  (Literal ? "" : " and in its size"));
+    if (Candidates.size() > 1)
+      return fail("the stride of '" + O.Name + "' is ambiguous (" +
+                  *Candidates.begin() + " or " +
+                  *std::next(Candidates.begin()) + ")");
+    W = *Candidates.begin();
+    return true;
+  }
+
+  /// Each access's row and column values and W's value, the same in all.
+  bool readUses() {
+    // The model's reading of each access: the subscript's Expr has the
+    // source's shape (sum of the terms as written, the row a product whose
+    // constant factor is the stride's value).
+    std::optional<int64_t> Stride;
+    for (const Site &S : Sites)
+      if (!readUse(S, Stride))
+        return false;
+    if (!Stride || *Stride < 2 || N % *Stride != 0)
+      return fail("the value of '" + W +
+                  "' could not be determined from the "
+                  "indices of '" +
+                  O.Name + "'");
+    WV = *Stride;
+    for (UseOf &Use : Uses)
+      if (Use.Row.isConst()) { // a constant row: the product was folded
+        int64_t K = Use.Row.constValue();
+        if (K % WV != 0)
+          return fail("a row index of '" + O.Name + "' is not a multiple of " +
+                      W);
+        Use.Row = Expr(K / WV);
+      }
+    return true;
+  }
+
+  /// S's written W, row and column (into Uses), and the stride its row uses.
+  bool readUse(const Site &S, std::optional<int64_t> &Stride) {
     const std::string &F = *S.Text;
     std::string Line = std::to_string(S.A->Loc.Line);
     auto Mismatch = [&] {
-      return Fail("the index of '" + O.Name + "' at line " + Line +
+      return fail("the index of '" + O.Name + "' at line " + Line +
                   " could not be split into row and column");
     };
     size_t RowTerm = S.R.Terms.size();
@@ -355,7 +418,7 @@ std::unique_ptr<StrideView> strideView(const ArrayUse &U, FileTexts &Files,
         !RowE.lhs().isConst()) {
       int64_t V = RowE.rhs().constValue();
       if (Stride && *Stride != V)
-        return Fail("'" + W + "' has two values in the indices of '" + O.Name +
+        return fail("'" + W + "' has two values in the indices of '" + O.Name +
                     "' (" + std::to_string(*Stride) + " and " +
                     std::to_string(V) + ")");
       Stride = V;
@@ -364,68 +427,88 @@ std::unique_ptr<StrideView> strideView(const ArrayUse &U, FileTexts &Files,
       return Mismatch();
     }
     Uses.push_back(Use);
-  }
-  if (!Stride || *Stride < 2 || N % *Stride != 0)
-    return Fail("the value of '" + W +
-                "' could not be determined from the "
-                "indices of '" +
-                O.Name + "'");
-  const int64_t WV = *Stride;
-  for (UseOf &Use : Uses)
-    if (Use.Row.isConst()) { // a constant row: the product was folded
-      int64_t K = Use.Row.constValue();
-      if (K % WV != 0)
-        return Fail("a row index of '" + O.Name + "' is not a multiple of " +
-                    W);
-      Use.Row = Expr(K / WV);
-    }
-
-  // Every column inside its row, every index inside the array.
-  for (size_t I = 0; I < Sites.size(); ++I) {
-    const Site &S = Sites[I];
-    std::string Line = std::to_string(S.A->Loc.Line);
-    std::string Err = checkRange(*S.K, *S.A, Uses[I].Col, 0, WV, Opts);
-    if (!Err.empty())
-      return Fail("the column of the index of '" + O.Name + "' at line " +
-                  Line + " cannot be shown to stay below " + W + " (" +
-                  std::to_string(WV) + "): " + Err);
-    Err = checkRange(*S.K, *S.A, S.A->SubscriptIndices[0], 0, N, Opts);
-    if (!Err.empty())
-      return Fail("the index of '" + O.Name + "' at line " + Line +
-                  " cannot be shown to stay inside the array: " + Err);
+    return true;
   }
 
-  auto V = std::make_unique<StrideView>();
-  V->Name = W;
-  V->Stride = WV;
-  V->Rows = N / WV;
-  V->Kernels = std::make_shared<std::vector<KernelModel>>();
-  V->Kernels->reserve(U.Instances.size());
-  V->Use.Name = U.Name;
-  V->Use.DeclLoc = U.DeclLoc;
-  size_t Next = 0;
-  for (auto [K, Obj] : U.Instances) {
-    KernelModel Copy = *K;
-    Copy.Objects[Obj].Extents = {V->Rows, WV};
-    for (Access &A : Copy.Accesses) {
-      if (A.Object != Obj)
-        continue;
-      const UseOf &Use = Uses[Next];
-      const Site &S = Sites[Next];
-      ++Next;
-      A.SubscriptIndices = {Use.Row, Use.Col};
-      SourceRange Tok = rangeOf(S.File, *S.Text, Use.StrideToken);
-      A.SubscriptRanges = {Tok, Tok};
-      V->StrideTokens.push_back(Tok);
+  /// Columns in [0, W), indices in [0, N): only then is (r, c) the element.
+  bool checkRanges() {
+    // Every column inside its row, every index inside the array.
+    for (size_t I = 0; I < Sites.size(); ++I) {
+      const Site &S = Sites[I];
+      std::string Line = std::to_string(S.A->Loc.Line);
+      std::string Err = checkRange(*S.K, *S.A, Uses[I].Col, 0, WV, Opts);
+      if (!Err.empty())
+        return fail("the column of the index of '" + O.Name + "' at line " +
+                    Line + " cannot be shown to stay below " + W + " (" +
+                    std::to_string(WV) + "): " + Err);
+      Err = checkRange(*S.K, *S.A, S.A->SubscriptIndices[0], 0, N, Opts);
+      if (!Err.empty())
+        return fail("the index of '" + O.Name + "' at line " + Line +
+                    " cannot be shown to stay inside the array: " + Err);
     }
-    V->Kernels->push_back(std::move(Copy));
-    V->Use.Instances.push_back({&V->Kernels->back(), Obj});
+    return true;
   }
-  V->SizeIsLiteral = Literal;
-  V->SizeToken = Literal
-                     ? rangeOf(SizeRange.Begin.File, *SizeFile, SizePiece)
-                     : rangeOf(SizeRange.Begin.File, *SizeFile, *SizeStride);
-  return V;
+
+  /// The kernels with the array as [N / W][W], for the layout search to pad.
+  std::unique_ptr<StrideView> build() {
+    auto V = std::make_unique<StrideView>();
+    V->Name = W;
+    V->Stride = WV;
+    V->Rows = N / WV;
+    V->Kernels = std::make_shared<std::vector<KernelModel>>();
+    V->Kernels->reserve(U.Instances.size());
+    V->Use.Name = U.Name;
+    V->Use.DeclLoc = U.DeclLoc;
+    size_t Next = 0;
+    for (auto [K, Obj] : U.Instances) {
+      KernelModel Copy = *K;
+      Copy.Objects[Obj].Extents = {V->Rows, WV};
+      for (Access &A : Copy.Accesses) {
+        if (A.Object != Obj)
+          continue;
+        const UseOf &Use = Uses[Next];
+        const Site &S = Sites[Next];
+        ++Next;
+        A.SubscriptIndices = {Use.Row, Use.Col};
+        SourceRange Tok = rangeOf(S.File, *S.Text, Use.StrideToken);
+        A.SubscriptRanges = {Tok, Tok};
+        V->StrideTokens.push_back(Tok);
+      }
+      V->Kernels->push_back(std::move(Copy));
+      V->Use.Instances.push_back({&V->Kernels->back(), Obj});
+    }
+    V->SizeIsLiteral = Literal;
+    V->SizeToken = Literal
+                       ? rangeOf(SizeRange.Begin.File, *SizeFile, SizePiece)
+                       : rangeOf(SizeRange.Begin.File, *SizeFile, *SizeStride);
+    return V;
+  }
+
+  const ArrayUse &U;
+  const MemoryObject &O;
+  FileTexts &Files;
+  const SolveOptions &Opts;
+  std::string &Why;
+  const SourceRange &SizeRange = O.LastExtentRange;
+
+  int64_t N = 0;                         ///< the declared element count
+  const std::string *SizeFile = nullptr; ///< the text that declares N
+  std::vector<Site> Sites;               ///< the accesses, in model order
+  std::set<std::string> Candidates;      ///< names that may be the stride
+  Piece SizePiece;                       ///< the declared size, trimmed
+  bool Literal = false;                  ///< the size is a number
+  std::optional<Piece> SizeStride;       ///< W in the size, when not Literal
+  std::string W;                         ///< the stride's name
+  std::vector<UseOf> Uses;               ///< one per Site
+  int64_t WV = 0;                        ///< the stride's value
+};
+
+} // namespace
+
+std::unique_ptr<StrideView> strideView(const ArrayUse &U, FileTexts &Files,
+                                       const SolveOptions &Opts,
+                                       std::string &Why) {
+  return StrideReader(U, Files, Opts, Why).run();
 }
 
 std::vector<TextEdit> strideEdits(const StrideView &V, int64_t Pad) {
