@@ -283,214 +283,14 @@ std::string describeSymbol(const SymbolClasses &SC,
   return Out;
 }
 
-} // namespace
+/// V sorted and without repeats: a set of tuple codes, in code order.
+void sortUnique(std::vector<uint64_t> &V) {
+  std::sort(V.begin(), V.end());
+  V.erase(std::unique(V.begin(), V.end()), V.end());
+}
 
-std::string
-describeCases(const FreePlan &Plan, const std::vector<uint64_t> &Chosen,
-              const std::vector<uint64_t> &Executed,
-              const std::function<std::string(Symbol)> &SourceName) {
-  if (Plan.Symbols.empty())
-    return "";
-  auto Name = [&](Symbol Sym) {
-    for (const GuardPair &P : Plan.Pairs)
-      if (P.Fresh == Sym)
-        return P.Name;
-    for (const CompoundSymbol &C : Plan.Compounds)
-      if (C.Fresh == Sym)
-        return C.Name;
-    return SourceName(Sym);
-  };
-  size_t NS = Plan.Symbols.size();
-  // A tuple gives each symbol a class, or -1 for any class. Tuples are
-  // encoded as numbers whose order is the lexicographic order of the
-  // tuples: digit S is T[S] + 1, symbol 0 most significant. (Sets of
-  // vectors cost an allocation per tuple, and there may be 10^5 of them.)
-  std::vector<uint64_t> Radix(NS), W(NS, 1);
-  for (size_t S = 0; S < NS; ++S)
-    Radix[S] = Plan.Symbols[S].Classes.size();
-  for (size_t S = NS - 1; S-- > 0;)
-    if (__builtin_mul_overflow(W[S + 1], Radix[S + 1] + 1, &W[S]))
-      return "";
-  uint64_t Span;
-  if (__builtin_mul_overflow(W[0], Radix[0] + 1, &Span))
-    return "";
-  auto Digit = [&](uint64_t Code, size_t S) {
-    return int(Code / W[S] % (Radix[S] + 1)) - 1;
-  };
-  auto With = [&](uint64_t Code, size_t S, int C) {
-    return Code - uint64_t(Digit(Code, S) + 1) * W[S] + uint64_t(C + 1) * W[S];
-  };
-  auto Unique = [](std::vector<uint64_t> &V) {
-    std::sort(V.begin(), V.end());
-    V.erase(std::unique(V.begin(), V.end()), V.end());
-  };
-  // Case index (FreePlan::classes: mixed radix, symbol 0 least
-  // significant) to code.
-  std::vector<unsigned> ClassOf;
-  std::vector<uint64_t> Set;
-  for (uint64_t C : Chosen) {
-    Plan.classes(C, ClassOf);
-    uint64_t Code = 0;
-    for (size_t S = 0; S < NS; ++S)
-      Code += uint64_t(ClassOf[S] + 1) * W[S];
-    Set.push_back(Code);
-  }
-  Unique(Set);
-  // The cases where the access does not run (any outcome will do there),
-  // when there are few enough cases to list them, by case index.
-  uint64_t NCases = Plan.caseCount();
-  std::vector<char> DontCareCase;
-  if (NCases < 100000) {
-    DontCareCase.assign(NCases, 1);
-    for (uint64_t C : Executed)
-      if (C < NCases)
-        DontCareCase[C] = 0;
-  }
-  // Place value of each symbol's class in a case index.
-  std::vector<uint64_t> Stride(NS, 1);
-  for (size_t S = 1; S < NS; ++S)
-    Stride[S] = Stride[S - 1] * Radix[S - 1];
-
-  // Drop a symbol from a group of tuples when all its classes are there.
-  std::vector<std::pair<uint64_t, int>> Groups; // (key, class of S)
-  std::vector<char> Present;                     // classes of one group
-  for (size_t S = 0; S < NS; ++S) {
-    Groups.clear();
-    for (uint64_t T : Set)
-      Groups.push_back({With(T, S, -1), Digit(T, S)});
-    std::sort(Groups.begin(), Groups.end());
-    std::vector<uint64_t> Next;
-    for (size_t I = 0; I < Groups.size();) {
-      size_t J = I;
-      while (J < Groups.size() && Groups[J].first == Groups[I].first)
-        ++J;
-      uint64_t Key = Groups[I].first;
-      Present.assign(Radix[S], 0);
-      for (size_t K = I; K < J; ++K)
-        Present[size_t(Groups[K].second)] = 1;
-      size_t Covered = J - I; // distinct: Set has no duplicates
-      // The other classes of S count as covered where the access does not
-      // run: only single cases (no symbol dropped yet) can be looked up.
-      bool Single = !DontCareCase.empty();
-      uint64_t Base = 0;
-      for (size_t O = 0; O < NS && Single; ++O)
-        if (O != S) {
-          int D = Digit(Key, O);
-          Single = D >= 0;
-          Base += Single ? uint64_t(D) * Stride[O] : 0;
-        }
-      for (int C = 0; Single && C < int(Radix[S]); ++C)
-        if (DontCareCase[Base + uint64_t(C) * Stride[S]] && !Present[C])
-          ++Covered;
-      if (Covered == Radix[S]) {
-        Next.push_back(Key);
-      } else {
-        for (size_t K = I; K < J; ++K)
-          Next.push_back(With(Key, S, Groups[K].second));
-      }
-      I = J;
-    }
-    Unique(Next);
-    Set = std::move(Next);
-  }
-
-  // Group by all symbols but one that is still constrained, the one that
-  // leaves the fewest groups (the last of equals): its classes in a group
-  // are described together ("offset >= 16 && ...").
-  std::vector<std::string> Disjuncts;
-  int Last = -1;
-  std::map<uint64_t, std::set<unsigned>> ByRest;
-  for (size_t S = 0; S < NS; ++S) {
-    bool Constrained = false;
-    for (uint64_t T : Set)
-      Constrained |= Digit(T, S) >= 0;
-    if (!Constrained)
-      continue;
-    std::map<uint64_t, std::set<unsigned>> Groups;
-    for (uint64_t T : Set) {
-      std::set<unsigned> &G = Groups[With(T, S, -1)];
-      if (Digit(T, S) >= 0)
-        G.insert(unsigned(Digit(T, S)));
-    }
-    if (Last < 0 || Groups.size() <= ByRest.size()) {
-      Last = int(S);
-      ByRest = std::move(Groups);
-    }
-  }
-  if (Last < 0)
-    return "";
-  // Groups with the same classes of that symbol whose keys differ in one
-  // other symbol only are one disjunct: that symbol's classes together
-  // ("Offset >= 16 && D > 31", not one disjunct per value of Offset).
-  std::map<std::set<unsigned>, std::vector<uint64_t>> BySet;
-  for (auto &[Key, Classes] : ByRest)
-    BySet[Classes].push_back(Key);
-  struct Disjunct {
-    uint64_t Key;
-    std::set<unsigned> Classes;
-    int Other = -1;
-    std::set<unsigned> OtherClasses;
-  };
-  std::vector<Disjunct> Parts;
-  for (auto &[Classes, Keys] : BySet) {
-    int Other = -1;
-    bool One = Keys.size() > 1;
-    for (size_t S = 0; S < NS && One; ++S) {
-      bool Same = true;
-      for (uint64_t K : Keys)
-        Same &= Digit(K, S) == Digit(Keys.front(), S);
-      if (Same)
-        continue;
-      bool AllSet = true;
-      for (uint64_t K : Keys)
-        AllSet &= Digit(K, S) >= 0;
-      One = Other < 0 && AllSet;
-      Other = int(S);
-    }
-    if (!One) {
-      for (uint64_t K : Keys)
-        Parts.push_back({K, Classes, -1, {}});
-      continue;
-    }
-    Disjunct D{Keys.front(), Classes, Other, {}};
-    for (uint64_t K : Keys)
-      D.OtherClasses.insert(unsigned(Digit(K, size_t(Other))));
-    Parts.push_back(std::move(D));
-  }
-  for (const Disjunct &P : Parts) {
-    const uint64_t Key = P.Key;
-    const std::set<unsigned> &Classes = P.Classes;
-    std::vector<std::string> Conj;
-    for (size_t S = 0; S < NS; ++S) {
-      const SymbolClasses &SC = Plan.Symbols[S];
-      // In the user's terms (SolveSpace::Display): u % 8 == 1 for u =
-      // blockDim.x / 32 reads blockDim.x % 256 == 32.
-      Named N{Name(SC.Sym), 1};
-      if (auto It = Plan.Display.find(SC.Sym); It != Plan.Display.end())
-        N = {It->second.Sum ? "(" + It->second.Name + ")" : It->second.Name,
-             It->second.Scale};
-      std::string D;
-      if (int(S) == Last && !Classes.empty())
-        D = describeSymbol(SC, Classes, N);
-      else if (int(S) == P.Other)
-        D = describeSymbol(SC, P.OtherClasses, N);
-      else if (Digit(Key, S) >= 0)
-        D = describeSymbol(SC, {unsigned(Digit(Key, S))}, N);
-      if (!D.empty())
-        Conj.push_back(D);
-    }
-    // A disjunction inside a conjunction keeps its own parentheses.
-    for (std::string &D : Conj)
-      if (Conj.size() > 1 && D.find(" || ") != std::string::npos &&
-          !enclosed(D))
-        D = "(" + D + ")";
-    std::string C;
-    for (const std::string &P : Conj)
-      C += (C.empty() ? "" : " && ") + P;
-    if (C.empty())
-      return "";
-    Disjuncts.push_back(C);
-  }
+/// Disjuncts joined by " || ", at most six: the condition as it is shown.
+std::string joinDisjuncts(const std::vector<std::string> &Disjuncts) {
   // A long disjunction says how much it leaves out rather than trailing
   // off.
   const size_t Shown = 6;
@@ -509,6 +309,284 @@ describeCases(const FreePlan &Plan, const std::vector<uint64_t> &Chosen,
            (Wrap ? "(" + Disjuncts[I] + ")" : Disjuncts[I]);
   }
   return Out;
+}
+
+/// One disjunct: the classes of Key's symbols, of the symbol kept apart
+/// (Classes) and of one other symbol the merged keys differ in (Other).
+struct Disjunct {
+  uint64_t Key;
+  std::set<unsigned> Classes;
+  int Other = -1;
+  std::set<unsigned> OtherClasses;
+};
+
+/// describeCases step by step: the chosen cases as tuple codes, symbols
+/// dropped where a group covers all their classes, the tuples grouped into
+/// disjuncts, each described in source terms.
+///
+/// A tuple gives each symbol a class, or -1 for any class. Tuples are
+/// encoded as numbers whose order is the lexicographic order of the
+/// tuples: digit S is T[S] + 1, symbol 0 most significant. (Sets of
+/// vectors cost an allocation per tuple, and there may be 10^5 of them.)
+class CaseDescriber {
+public:
+  CaseDescriber(const FreePlan &Plan,
+                const std::function<std::string(Symbol)> &SourceName)
+      : Plan(Plan), SourceName(SourceName), NS(Plan.Symbols.size()), Radix(NS),
+        W(NS, 1), Stride(NS, 1) {}
+
+  /// The cases Chosen as a condition; "" when they cannot be told.
+  std::string run(const std::vector<uint64_t> &Chosen,
+                  const std::vector<uint64_t> &Executed) {
+    if (!encode())
+      return "";
+    std::vector<uint64_t> Set = codesOf(Chosen);
+    std::vector<char> DontCareCase = dontCareCases(Executed);
+    // Drop a symbol from a group of tuples when all its classes are there.
+    for (size_t S = 0; S < NS; ++S)
+      Set = dropSymbol(S, Set, DontCareCase);
+
+    int Last = -1;
+    std::map<uint64_t, std::set<unsigned>> ByRest = groupByRest(Set, Last);
+    if (Last < 0)
+      return "";
+    std::vector<std::string> Disjuncts;
+    for (const Disjunct &P : disjuncts(ByRest)) {
+      std::string C = describe(P, Last);
+      if (C.empty())
+        return "";
+      Disjuncts.push_back(C);
+    }
+    return joinDisjuncts(Disjuncts);
+  }
+
+private:
+  /// Place values in a code (W), in a case index (Stride); false: overflow.
+  bool encode() {
+    for (size_t S = 0; S < NS; ++S)
+      Radix[S] = Plan.Symbols[S].Classes.size();
+    for (size_t S = NS - 1; S-- > 0;)
+      if (__builtin_mul_overflow(W[S + 1], Radix[S + 1] + 1, &W[S]))
+        return false;
+    uint64_t Span;
+    if (__builtin_mul_overflow(W[0], Radix[0] + 1, &Span))
+      return false;
+    // Place value of each symbol's class in a case index.
+    for (size_t S = 1; S < NS; ++S)
+      Stride[S] = Stride[S - 1] * Radix[S - 1];
+    return true;
+  }
+
+  /// Symbol S's class in Code, or -1 for any class.
+  int digit(uint64_t Code, size_t S) const {
+    return int(Code / W[S] % (Radix[S] + 1)) - 1;
+  }
+  /// Code with symbol S's class set to C (-1: any class).
+  uint64_t with(uint64_t Code, size_t S, int C) const {
+    return Code - uint64_t(digit(Code, S) + 1) * W[S] + uint64_t(C + 1) * W[S];
+  }
+
+  /// The chosen cases' codes, sorted and distinct: the tuples to describe.
+  std::vector<uint64_t> codesOf(const std::vector<uint64_t> &Chosen) const {
+    // Case index (FreePlan::classes: mixed radix, symbol 0 least
+    // significant) to code.
+    std::vector<unsigned> ClassOf;
+    std::vector<uint64_t> Set;
+    for (uint64_t C : Chosen) {
+      Plan.classes(C, ClassOf);
+      uint64_t Code = 0;
+      for (size_t S = 0; S < NS; ++S)
+        Code += uint64_t(ClassOf[S] + 1) * W[S];
+      Set.push_back(Code);
+    }
+    sortUnique(Set);
+    return Set;
+  }
+
+  /// Per case index, whether the access does not run there (empty: many).
+  std::vector<char> dontCareCases(const std::vector<uint64_t> &Executed) const {
+    // The cases where the access does not run (any outcome will do there),
+    // when there are few enough cases to list them, by case index.
+    uint64_t NCases = Plan.caseCount();
+    std::vector<char> DontCareCase;
+    if (NCases < 100000) {
+      DontCareCase.assign(NCases, 1);
+      for (uint64_t C : Executed)
+        if (C < NCases)
+          DontCareCase[C] = 0;
+    }
+    return DontCareCase;
+  }
+
+  /// Set with S as any class where a group holds all of S's: fewer tuples.
+  std::vector<uint64_t> dropSymbol(size_t S, const std::vector<uint64_t> &Set,
+                                   const std::vector<char> &DontCareCase) {
+    std::vector<std::pair<uint64_t, int>> Groups; // (key, class of S)
+    std::vector<char> Present;                    // classes of one group
+    for (uint64_t T : Set)
+      Groups.push_back({with(T, S, -1), digit(T, S)});
+    std::sort(Groups.begin(), Groups.end());
+    std::vector<uint64_t> Next;
+    for (size_t I = 0; I < Groups.size();) {
+      size_t J = I;
+      while (J < Groups.size() && Groups[J].first == Groups[I].first)
+        ++J;
+      uint64_t Key = Groups[I].first;
+      Present.assign(Radix[S], 0);
+      for (size_t K = I; K < J; ++K)
+        Present[size_t(Groups[K].second)] = 1;
+      size_t Covered = J - I; // distinct: Set has no duplicates
+      // The other classes of S count as covered where the access does not
+      // run: only single cases (no symbol dropped yet) can be looked up.
+      bool Single = !DontCareCase.empty();
+      uint64_t Base = 0;
+      for (size_t O = 0; O < NS && Single; ++O)
+        if (O != S) {
+          int D = digit(Key, O);
+          Single = D >= 0;
+          Base += Single ? uint64_t(D) * Stride[O] : 0;
+        }
+      for (int C = 0; Single && C < int(Radix[S]); ++C)
+        if (DontCareCase[Base + uint64_t(C) * Stride[S]] && !Present[C])
+          ++Covered;
+      if (Covered == Radix[S]) {
+        Next.push_back(Key);
+      } else {
+        for (size_t K = I; K < J; ++K)
+          Next.push_back(with(Key, S, Groups[K].second));
+      }
+      I = J;
+    }
+    sortUnique(Next);
+    return Next;
+  }
+
+  /// Set grouped by all symbols but Last, whose classes are told together.
+  std::map<uint64_t, std::set<unsigned>>
+  groupByRest(const std::vector<uint64_t> &Set, int &Last) const {
+    // Group by all symbols but one that is still constrained, the one that
+    // leaves the fewest groups (the last of equals): its classes in a group
+    // are described together ("offset >= 16 && ...").
+    std::map<uint64_t, std::set<unsigned>> ByRest;
+    for (size_t S = 0; S < NS; ++S) {
+      bool Constrained = false;
+      for (uint64_t T : Set)
+        Constrained |= digit(T, S) >= 0;
+      if (!Constrained)
+        continue;
+      std::map<uint64_t, std::set<unsigned>> Groups;
+      for (uint64_t T : Set) {
+        std::set<unsigned> &G = Groups[with(T, S, -1)];
+        if (digit(T, S) >= 0)
+          G.insert(unsigned(digit(T, S)));
+      }
+      if (Last < 0 || Groups.size() <= ByRest.size()) {
+        Last = int(S);
+        ByRest = std::move(Groups);
+      }
+    }
+    return ByRest;
+  }
+
+  /// ByRest's groups, merged where keys differ in one other symbol only.
+  std::vector<Disjunct>
+  disjuncts(const std::map<uint64_t, std::set<unsigned>> &ByRest) const {
+    // Groups with the same classes of that symbol whose keys differ in one
+    // other symbol only are one disjunct: that symbol's classes together
+    // ("Offset >= 16 && D > 31", not one disjunct per value of Offset).
+    std::map<std::set<unsigned>, std::vector<uint64_t>> BySet;
+    for (auto &[Key, Classes] : ByRest)
+      BySet[Classes].push_back(Key);
+    std::vector<Disjunct> Parts;
+    for (auto &[Classes, Keys] : BySet) {
+      int Other = -1;
+      bool One = Keys.size() > 1;
+      for (size_t S = 0; S < NS && One; ++S) {
+        bool Same = true;
+        for (uint64_t K : Keys)
+          Same &= digit(K, S) == digit(Keys.front(), S);
+        if (Same)
+          continue;
+        bool AllSet = true;
+        for (uint64_t K : Keys)
+          AllSet &= digit(K, S) >= 0;
+        One = Other < 0 && AllSet;
+        Other = int(S);
+      }
+      if (!One) {
+        for (uint64_t K : Keys)
+          Parts.push_back({K, Classes, -1, {}});
+        continue;
+      }
+      Disjunct D{Keys.front(), Classes, Other, {}};
+      for (uint64_t K : Keys)
+        D.OtherClasses.insert(unsigned(digit(K, size_t(Other))));
+      Parts.push_back(std::move(D));
+    }
+    return Parts;
+  }
+
+  /// P as a conjunction in source terms; empty when it holds for any value.
+  std::string describe(const Disjunct &P, int Last) const {
+    const uint64_t Key = P.Key;
+    const std::set<unsigned> &Classes = P.Classes;
+    std::vector<std::string> Conj;
+    for (size_t S = 0; S < NS; ++S) {
+      const SymbolClasses &SC = Plan.Symbols[S];
+      // In the user's terms (SolveSpace::Display): u % 8 == 1 for u =
+      // blockDim.x / 32 reads blockDim.x % 256 == 32.
+      Named N{nameOf(SC.Sym), 1};
+      if (auto It = Plan.Display.find(SC.Sym); It != Plan.Display.end())
+        N = {It->second.Sum ? "(" + It->second.Name + ")" : It->second.Name,
+             It->second.Scale};
+      std::string D;
+      if (int(S) == Last && !Classes.empty())
+        D = describeSymbol(SC, Classes, N);
+      else if (int(S) == P.Other)
+        D = describeSymbol(SC, P.OtherClasses, N);
+      else if (digit(Key, S) >= 0)
+        D = describeSymbol(SC, {unsigned(digit(Key, S))}, N);
+      if (!D.empty())
+        Conj.push_back(D);
+    }
+    // A disjunction inside a conjunction keeps its own parentheses.
+    for (std::string &D : Conj)
+      if (Conj.size() > 1 && D.find(" || ") != std::string::npos &&
+          !enclosed(D))
+        D = "(" + D + ")";
+    std::string C;
+    for (const std::string &P : Conj)
+      C += (C.empty() ? "" : " && ") + P;
+    return C;
+  }
+
+  /// Sym's name: its guard pair's or compound's name, else the source's.
+  std::string nameOf(Symbol Sym) const {
+    for (const GuardPair &P : Plan.Pairs)
+      if (P.Fresh == Sym)
+        return P.Name;
+    for (const CompoundSymbol &C : Plan.Compounds)
+      if (C.Fresh == Sym)
+        return C.Name;
+    return SourceName(Sym);
+  }
+
+  const FreePlan &Plan;
+  const std::function<std::string(Symbol)> &SourceName;
+  const size_t NS;
+  std::vector<uint64_t> Radix, W; ///< classes and place value per digit
+  std::vector<uint64_t> Stride;   ///< place value in a case index
+};
+
+} // namespace
+
+std::string
+describeCases(const FreePlan &Plan, const std::vector<uint64_t> &Chosen,
+              const std::vector<uint64_t> &Executed,
+              const std::function<std::string(Symbol)> &SourceName) {
+  if (Plan.Symbols.empty())
+    return "";
+  return CaseDescriber(Plan, SourceName).run(Chosen, Executed);
 }
 
 } // namespace warplint
