@@ -408,6 +408,120 @@ planShifts(const KernelModel &K, const SolveSpace &S, FreePlan &Plan) {
   return std::nullopt;
 }
 
+namespace {
+
+/// Each atom's remainder range [Min, Max] over the domain: its window.
+std::optional<std::string> atomRanges(const SolveSpace &S,
+                                      const std::vector<GuardAtom> &Atoms,
+                                      uint64_t &Budget,
+                                      std::vector<int64_t> &Min,
+                                      std::vector<int64_t> &Max) {
+  bool Failed = false;
+  auto St = forEachLanePoint(S, {}, Budget, [&](const Env &E) {
+    for (size_t I = 0; I < Atoms.size(); ++I) {
+      auto V = E.eval(Atoms[I].Rest);
+      if (!V) {
+        Failed = true;
+        return false;
+      }
+      Min[I] = std::min(Min[I], *V);
+      Max[I] = std::max(Max[I], *V);
+    }
+    return true;
+  });
+  if (Failed)
+    return std::string("cannot evaluate a guard term");
+  if (St.State == EnumerationStatus::OverBudget)
+    return "iteration space too large to bound the guard";
+  if (St.State == EnumerationStatus::Error)
+    return St.Reason;
+  return std::nullopt;
+}
+
+/// The symbols the cases set: free ones, a guard pair's fresh for its own.
+std::vector<Symbol> caseSymbols(const SolveSpace &S,
+                                const std::vector<GuardPair> &Pairs) {
+  std::vector<Symbol> Syms;
+  for (Symbol Sym : S.Free) {
+    bool Replaced = false;
+    for (const GuardPair &P : Pairs)
+      Replaced |= P.Param == Sym;
+    if (!Replaced)
+      Syms.push_back(Sym);
+  }
+  for (const GuardPair &P : Pairs)
+    Syms.push_back(P.Fresh);
+  return Syms;
+}
+
+/// SC's window [Lo, Hi]: where an atom of its symbol may change sign.
+std::optional<std::string> windowOf(const SolveSpace &S,
+                                    const std::vector<GuardAtom> &Atoms,
+                                    const std::vector<int64_t> &Min,
+                                    const std::vector<int64_t> &Max,
+                                    SymbolClasses &SC) {
+  for (size_t I = 0; I < Atoms.size(); ++I) {
+    if (!(Atoms[I].Sym == SC.Sym) || Min[I] > Max[I])
+      continue;
+    // a*u + r changes sign only while a*u lies within [-max r, -min r].
+    int64_t A = Atoms[I].Coef, Lo, Hi;
+    // a = 0 (a term that cancels, as in gridDim.x - gridDim.x): the
+    // sign never depends on u, and there is no window to find.
+    if (A == 0)
+      continue;
+    // Far from the edges of int64, the negations and the +-1 below
+    // cannot overflow.
+    constexpr int64_t Far = int64_t(1) << 62;
+    if (A <= -Far || A >= Far || Min[I] <= -Far || Max[I] >= Far)
+      return "the guard on '" + S.Name(SC.Sym) + "' has too many cases";
+    if (A > 0) {
+      Lo = floorDiv(-Max[I], A) - 1;
+      Hi = floorDiv(-Min[I], A) + 1;
+    } else {
+      Lo = floorDiv(Min[I], -A) - 1;
+      Hi = floorDiv(Max[I], -A) + 1;
+    }
+    SC.Lo = SC.HasWindow ? std::min(SC.Lo, Lo) : Lo;
+    SC.Hi = SC.HasWindow ? std::max(SC.Hi, Hi) : Hi;
+    SC.HasWindow = true;
+  }
+  return std::nullopt;
+}
+
+/// SC's classes from Lower up: residues, or around and in its window.
+std::optional<std::string> addClasses(const SolveSpace &S,
+                                      std::optional<int64_t> Lower,
+                                      SymbolClasses &SC) {
+  if (!SC.HasWindow) {
+    int64_t Start = Lower ? *Lower : 0;
+    for (int64_t R = 0; R < SC.Modulus; ++R)
+      SC.Classes.push_back({ValueClass::Residue, Start + R});
+  } else {
+    if (Lower && SC.Hi < *Lower) {
+      // The whole window lies below the least value: only residues left.
+      SC.HasWindow = false;
+      for (int64_t R = 0; R < SC.Modulus; ++R)
+        SC.Classes.push_back({ValueClass::Residue, *Lower + R});
+    } else {
+      if (Lower && SC.Lo <= *Lower)
+        SC.Lo = *Lower; // nothing below: the window starts at the bound
+      else
+        for (int64_t R = SC.Modulus; R >= 1; --R)
+          if (!Lower || SC.Lo - R >= *Lower) // an empty class otherwise
+            SC.Classes.push_back({ValueClass::Below, SC.Lo - R});
+      if (SC.Hi - SC.Lo > int64_t(1) << 20)
+        return "the guard on '" + S.Name(SC.Sym) + "' has too many cases";
+      for (int64_t V = SC.Lo; V <= SC.Hi; ++V)
+        SC.Classes.push_back({ValueClass::Exact, V});
+      for (int64_t R = 1; R <= SC.Modulus; ++R)
+        SC.Classes.push_back({ValueClass::Above, SC.Hi + R});
+    }
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
 std::optional<std::string> planFreeSymbols(const KernelModel &K,
                                            const SolveSpace &Source,
                                            int64_t Modulus, uint64_t &Budget,
@@ -447,27 +561,9 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
   // Range of each atom's remainder over the whole domain.
   std::vector<int64_t> Min(Atoms.size(), INT64_MAX),
       Max(Atoms.size(), INT64_MIN);
-  if (!Atoms.empty()) {
-    bool Failed = false;
-    auto St = forEachLanePoint(S, {}, Budget, [&](const Env &E) {
-      for (size_t I = 0; I < Atoms.size(); ++I) {
-        auto V = E.eval(Atoms[I].Rest);
-        if (!V) {
-          Failed = true;
-          return false;
-        }
-        Min[I] = std::min(Min[I], *V);
-        Max[I] = std::max(Max[I], *V);
-      }
-      return true;
-    });
-    if (Failed)
-      return std::string("cannot evaluate a guard term");
-    if (St.State == EnumerationStatus::OverBudget)
-      return "iteration space too large to bound the guard";
-    if (St.State == EnumerationStatus::Error)
-      return St.Reason;
-  }
+  if (!Atoms.empty())
+    if (auto Err = atomRanges(S, Atoms, Budget, Min, Max))
+      return Err;
   if (Product && Min.back() <= Max.back()) {
     // Lanes with different multipliers are at least Step * |u| - R apart;
     // beyond R + Near they share no word or sector (LaneProduct).
@@ -480,16 +576,7 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
     Max.back() = Reach;
   }
 
-  std::vector<Symbol> Syms;
-  for (Symbol Sym : S.Free) {
-    bool Replaced = false;
-    for (const GuardPair &P : Plan.Pairs)
-      Replaced |= P.Param == Sym;
-    if (!Replaced)
-      Syms.push_back(Sym);
-  }
-  for (const GuardPair &P : Plan.Pairs)
-    Syms.push_back(P.Fresh);
+  std::vector<Symbol> Syms = caseSymbols(S, Plan.Pairs);
   // A mask's residues are kept only by symbols the cases set directly: a
   // guard pair's parameter or a compound's part gets its value otherwise.
   for (const auto &[Sym, M] : Residues)
@@ -512,57 +599,10 @@ std::optional<std::string> planFreeSymbols(const KernelModel &K,
     SC.Modulus = Modulus / std::gcd(C, Modulus);
     if (auto It = Residues.find(Sym); It != Residues.end())
       SC.Modulus = std::lcm(SC.Modulus, It->second);
-    for (size_t I = 0; I < Atoms.size(); ++I) {
-      if (!(Atoms[I].Sym == Sym) || Min[I] > Max[I])
-        continue;
-      // a*u + r changes sign only while a*u lies within [-max r, -min r].
-      int64_t A = Atoms[I].Coef, Lo, Hi;
-      // a = 0 (a term that cancels, as in gridDim.x - gridDim.x): the
-      // sign never depends on u, and there is no window to find.
-      if (A == 0)
-        continue;
-      // Far from the edges of int64, the negations and the +-1 below
-      // cannot overflow.
-      constexpr int64_t Far = int64_t(1) << 62;
-      if (A <= -Far || A >= Far || Min[I] <= -Far || Max[I] >= Far)
-        return "the guard on '" + S.Name(Sym) + "' has too many cases";
-      if (A > 0) {
-        Lo = floorDiv(-Max[I], A) - 1;
-        Hi = floorDiv(-Min[I], A) + 1;
-      } else {
-        Lo = floorDiv(Min[I], -A) - 1;
-        Hi = floorDiv(Max[I], -A) + 1;
-      }
-      SC.Lo = SC.HasWindow ? std::min(SC.Lo, Lo) : Lo;
-      SC.Hi = SC.HasWindow ? std::max(SC.Hi, Hi) : Hi;
-      SC.HasWindow = true;
-    }
-    auto Lower = Plan.lowerBound(K, Sym);
-    if (!SC.HasWindow) {
-      int64_t Start = Lower ? *Lower : 0;
-      for (int64_t R = 0; R < SC.Modulus; ++R)
-        SC.Classes.push_back({ValueClass::Residue, Start + R});
-    } else {
-      if (Lower && SC.Hi < *Lower) {
-        // The whole window lies below the least value: only residues left.
-        SC.HasWindow = false;
-        for (int64_t R = 0; R < SC.Modulus; ++R)
-          SC.Classes.push_back({ValueClass::Residue, *Lower + R});
-      } else {
-        if (Lower && SC.Lo <= *Lower)
-          SC.Lo = *Lower; // nothing below: the window starts at the bound
-        else
-          for (int64_t R = SC.Modulus; R >= 1; --R)
-            if (!Lower || SC.Lo - R >= *Lower) // an empty class otherwise
-              SC.Classes.push_back({ValueClass::Below, SC.Lo - R});
-        if (SC.Hi - SC.Lo > int64_t(1) << 20)
-          return "the guard on '" + S.Name(Sym) + "' has too many cases";
-        for (int64_t V = SC.Lo; V <= SC.Hi; ++V)
-          SC.Classes.push_back({ValueClass::Exact, V});
-        for (int64_t R = 1; R <= SC.Modulus; ++R)
-          SC.Classes.push_back({ValueClass::Above, SC.Hi + R});
-      }
-    }
+    if (auto Err = windowOf(S, Atoms, Min, Max, SC))
+      return Err;
+    if (auto Err = addClasses(S, Plan.lowerBound(K, Sym), SC))
+      return Err;
     Plan.Symbols.push_back(std::move(SC));
   }
   return planShifts(K, S, Plan);
