@@ -132,7 +132,9 @@ std::string notEnumerable(const SolveSpace &S) {
   if (S.Assumed)
     return "the launch's block shape is not known";
   for (unsigned Id : S.StrideLoops)
-    if (laneDependentStride(S, Id))
+    if (laneDependentStride(S, Id) ||
+        std::find(S.Free.begin(), S.Free.end(), strideLoopSymbol(Id)) !=
+            S.Free.end()) // the region reads the iteration
       return UnknownRepeats;
   for (Symbol Sym : S.Free)
     if (Sym.Kind != SymbolKind::BlockIdx || !S.Grid)
