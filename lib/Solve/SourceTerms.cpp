@@ -72,7 +72,11 @@ private:
     bool Changed = false;
     for (Expr &A : P.Atoms)
       if (A.kind() != ExprKind::Sym) {
-        Expr U = expr(A);
+        // An expression the expansion keeps whole (`x << 64`, whose shift
+        // has no value) is its own atom: undo inside its operands, not in
+        // it again.
+        Expr U = A == E ? Expr::binary(E.kind(), expr(E.lhs()), expr(E.rhs()))
+                        : expr(A);
         Changed |= !(U == A);
         A = U;
       }
