@@ -21,6 +21,7 @@
 #include <cstring>
 #include <mutex>
 #include <set>
+#include <vector>
 
 namespace warplint {
 
@@ -134,6 +135,26 @@ void onFatalError(void *, const char *Reason, bool) {
   llvm::errs() << "LLVM ERROR: " << Reason << "\n";
 }
 
+/// A stack overflow raises SIGSEGV on the exhausted stack, where no handler
+/// can run, and the process dies. The crash recovery's handlers for the
+/// memory faults are made to run on an alternate signal stack instead
+/// (each analysis thread gets one), so an overflow is a caught crash too.
+void handleFaultsOnAltStack() {
+  for (int Sig : {SIGSEGV, SIGBUS}) {
+    struct sigaction A;
+    if (sigaction(Sig, nullptr, &A) != 0 || (A.sa_flags & SA_ONSTACK) ||
+        (!(A.sa_flags & SA_SIGINFO) &&
+         (A.sa_handler == SIG_DFL || A.sa_handler == SIG_IGN)))
+      continue;
+    A.sa_flags |= SA_ONSTACK;
+    sigaction(Sig, &A, nullptr);
+  }
+}
+
+/// Bytes of the alternate signal stack: the handler only records the
+/// signal and jumps back.
+constexpr size_t AltStackBytes = 64 * 1024;
+
 } // namespace
 
 llvm::Error runCrashIsolated(llvm::function_ref<void()> Work,
@@ -145,11 +166,18 @@ llvm::Error runCrashIsolated(llvm::function_ref<void()> Work,
   std::call_once(Enabled, [] {
     llvm::CrashRecoveryContext::Enable();
     llvm::install_fatal_error_handler(onFatalError);
+    handleFaultsOnAltStack();
   });
   llvm::CrashRecoveryContext CRC;
   std::string Reason;
+  // Outlives the thread (a crash jumps past the thread's own frames).
+  std::vector<char> AltStack(AltStackBytes);
   bool Ok = CRC.RunSafelyOnThread(
       [&] {
+        stack_t Alt = {};
+        Alt.ss_sp = AltStack.data();
+        Alt.ss_size = AltStack.size();
+        sigaltstack(&Alt, nullptr);
         FatalReason = &Reason;
         Work();
         FatalReason = nullptr;
