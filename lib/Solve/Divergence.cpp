@@ -113,11 +113,7 @@ const char *const UnknownRepeats =
 /// lanes then leave it at different iterations, which the stride symbol
 /// does not enumerate (a grid-stride loop's last sweep).
 bool laneDependentStride(const SolveSpace &S, unsigned Id) {
-  const Loop &Lp = S.Loops[Id];
-  std::vector<Symbol> Syms = Lp.Init.symbols();
-  for (Symbol Sym : Lp.Condition.symbols())
-    Syms.push_back(Sym);
-  for (Symbol Sym : Syms)
+  for (Symbol Sym : boundSymbols(S.Loops[Id]))
     if (Sym.Kind == SymbolKind::ThreadIdx ||
         (Sym.Kind == SymbolKind::LoopVar && Sym.Index != Id))
       return true;

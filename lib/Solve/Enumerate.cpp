@@ -103,12 +103,7 @@ EnumerationStatus countRepeats(const SolveSpace &S, Env &E, uint64_t &Budget,
   Count = 0;
   bool Independent = true;
   for (unsigned Id : S.Counted)
-    for (Symbol Sym : S.Loops[Id].Init.symbols())
-      Independent &=
-          !(Sym.Kind == SymbolKind::LoopVar && Sym.Index != Id &&
-            std::count(S.Counted.begin(), S.Counted.end(), Sym.Index));
-  for (unsigned Id : S.Counted)
-    for (Symbol Sym : S.Loops[Id].Condition.symbols())
+    for (Symbol Sym : boundSymbols(S.Loops[Id]))
       Independent &=
           !(Sym.Kind == SymbolKind::LoopVar && Sym.Index != Id &&
             std::count(S.Counted.begin(), S.Counted.end(), Sym.Index));

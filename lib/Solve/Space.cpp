@@ -24,6 +24,15 @@ Symbol strideLoopSymbol(unsigned LoopId) {
   return {SymbolKind::Uniform, 0x40001000u + LoopId};
 }
 
+std::set<Symbol> boundSymbols(const Loop &Lp) {
+  std::set<Symbol> Out;
+  for (Symbol Sym : Lp.Init.symbols())
+    Out.insert(Sym);
+  for (Symbol Sym : Lp.Condition.symbols())
+    Out.insert(Sym);
+  return Out;
+}
+
 int64_t knownMultiple(const Expr &E) {
   switch (E.kind()) {
   case ExprKind::Const: {

@@ -17,6 +17,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,8 @@ Symbol assumedWarpBaseY();
 /// The invented free symbol W of a stride loop (see SolveSpace::StrideLoops):
 /// the loop variable is Init + Multiple * W.
 Symbol strideLoopSymbol(unsigned LoopId);
+/// The symbols a loop's bounds read: its start and its condition.
+std::set<Symbol> boundSymbols(const Loop &Lp);
 
 /// A number every value of E is a multiple of (the gcd of the coefficients
 /// when E is read as a polynomial in its symbols; 1 when nothing better is

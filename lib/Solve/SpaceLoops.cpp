@@ -71,10 +71,7 @@ bool walkableByBlock(const Loop &Lp, const SolveSpace &S,
   if (Lp.StepExpr || !S.Grid || Lp.StepValue == 0)
     return false;
   Dims = {false, false, false};
-  std::vector<Symbol> Syms = Lp.Init.symbols();
-  for (Symbol Sym : Lp.Condition.symbols())
-    Syms.push_back(Sym);
-  for (Symbol Sym : Syms) {
+  for (Symbol Sym : boundSymbols(Lp)) {
     if (Sym.Kind == SymbolKind::BlockIdx && Sym.Index < 3)
       Dims[Sym.Index] = true;
     else if (!(Sym.Kind == SymbolKind::ThreadIdx ||
@@ -329,10 +326,7 @@ private:
            S.StrideLoops.end();
   }
   std::set<Symbol> loopSymbols(unsigned Id) const {
-    std::set<Symbol> Out;
-    addSymbols(S.Loops[Id].Init, Out);
-    addSymbols(S.Loops[Id].Condition, Out);
-    return Out;
+    return boundSymbols(S.Loops[Id]);
   }
   std::optional<std::string> markUses(const std::set<Symbol> &Syms) {
     for (Symbol Sym : Syms) {
