@@ -12,6 +12,7 @@
 #include "Facts/UnrollMerge.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <string>
@@ -174,12 +175,25 @@ void merge(const std::vector<Access *> &Ms, unsigned Width, size_t Carrier) {
 }
 
 /// Accesses whose offsets have the same terms, and so may differ by a
-/// constant, share a bucket (of one object, and one width when ByWidth):
-/// pairing stays linear in a kernel's thousands of accesses.
+/// constant, share a bucket (of one object, and one width when ByWidth),
+/// kept by constant: a partner at a given distance is a lookup, so pairing
+/// stays linear in a kernel's thousands of accesses, also when thousands
+/// of them have one address.
 struct Buckets {
   std::vector<std::optional<LinearForm>> Forms; ///< by access index
-  std::map<std::string, std::vector<size_t>> Members;
-  std::vector<const std::vector<size_t> *> Of; ///< by access index
+  /// Constant -> the access indices with it, in index order.
+  using ByConst = std::map<int64_t, std::vector<size_t>>;
+  std::map<std::string, ByConst> Members;
+  std::vector<const ByConst *> Of; ///< by access index
+
+  /// The members of I's bucket whose constant is I's plus Delta.
+  const std::vector<size_t> *at(size_t I, int64_t Delta) const {
+    int64_t C;
+    if (!Of[I] || __builtin_add_overflow(Forms[I]->Const, Delta, &C))
+      return nullptr;
+    auto It = Of[I]->find(C);
+    return It == Of[I]->end() ? nullptr : &It->second;
+  }
 };
 
 template <class Pred>
@@ -196,8 +210,8 @@ Buckets bucketAccesses(const KernelModel &K, bool ByWidth, Pred Eligible) {
       Key += "/" + std::to_string(K.Accesses[I].Bytes);
     for (const auto &[Atom, Coef] : B.Forms[I]->Terms)
       Key += "|" + Atom.str() + "*" + std::to_string(Coef);
-    std::vector<size_t> &Bucket = B.Members[Key];
-    Bucket.push_back(I);
+    Buckets::ByConst &Bucket = B.Members[Key];
+    Bucket[B.Forms[I]->Const].push_back(I);
     B.Of[I] = &Bucket;
   }
   return B;
@@ -216,15 +230,16 @@ void mergeNeighbours(KernelModel &K, AccessOp Op) {
     // The accesses at A + k * Bytes for k = 1, 2, 3 in A's region.
     std::vector<Access *> At(4, nullptr);
     At[0] = &A;
-    for (size_t IB : *Bk.Of[IA]) {
-      Access &B = K.Accesses[IB];
-      const std::optional<LinearForm> &LinB = Bk.Forms[IB];
-      if (&B == &A || !candidate(K, B, Op))
-        continue;
-      auto D = constantDifference(*Lin, *LinB);
-      if (D && *D > 0 && *D % A.Bytes == 0 && *D / A.Bytes < 4 &&
-          !At[*D / A.Bytes] && sameRegion(A, B))
-        At[*D / A.Bytes] = &B;
+    for (unsigned Step = 1; Step < 4; ++Step) {
+      const std::vector<size_t> *Partners = Bk.at(IA, int64_t(Step) * A.Bytes);
+      for (size_t IB : Partners ? *Partners : std::vector<size_t>()) {
+        Access &B = K.Accesses[IB];
+        if (!candidate(K, B, Op) || !sameRegion(A, B) ||
+            constantDifference(*Lin, *Bk.Forms[IB]) != int64_t(Step) * A.Bytes)
+          continue;
+        At[Step] = &B;
+        break;
+      }
     }
     unsigned Align = provableAlign(K, A, Lin->knownMultiple());
     std::vector<Access *> Group;
@@ -274,17 +289,40 @@ void reuseCoveredLoads(KernelModel &K) {
            A.Emitted.From == Emission::Origin::AsWritten;
   };
   Buckets Bk = bucketAccesses(K, false, Eligible);
+  unsigned MaxBytes = 0;
+  for (size_t I = 0; I < K.Accesses.size(); ++I)
+    if (Bk.Forms[I])
+      MaxBytes = std::max(MaxBytes, K.Accesses[I].Bytes);
   for (Access &B : K.Accesses) {
     size_t IB = &B - K.Accesses.data();
     if (!Bk.Forms[IB] || !Eligible(B))
       continue;
-    for (size_t IA : *Bk.Of[IB]) {
-      Access &A = K.Accesses[IA];
+    // The earliest load (in index order) whose bytes cover B's: its
+    // constant lies at most MaxBytes - B.Bytes below B's.
+    auto Covers = [&](size_t IA) {
+      const Access &A = K.Accesses[IA];
       if (A.Id >= B.Id || A.Emitted.MergedInto || !sameRegion(A, B))
-        continue;
+        return false;
       auto D = constantDifference(*Bk.Forms[IA], *Bk.Forms[IB]);
-      if (!D || *D < 0 || *D + B.Bytes > A.Bytes || separated(K, {&A, &B}))
-        continue;
+      return D && *D >= 0 && *D + B.Bytes <= A.Bytes && !separated(K, {&A, &B});
+    };
+    std::optional<size_t> First;
+    int64_t Low;
+    if (__builtin_sub_overflow(Bk.Forms[IB]->Const, int64_t(MaxBytes - B.Bytes),
+                               &Low))
+      Low = std::numeric_limits<int64_t>::min();
+    for (auto It = Bk.Of[IB]->lower_bound(Low);
+         It != Bk.Of[IB]->end() && It->first <= Bk.Forms[IB]->Const; ++It)
+      for (size_t IA : It->second) {
+        if (First && IA > *First)
+          break;
+        if (Covers(IA)) {
+          First = IA;
+          break;
+        }
+      }
+    if (First) {
+      Access &A = K.Accesses[*First];
       A.Emitted.Carries.push_back(B.Id);
       if (A.Emitted.Note.empty())
         A.Emitted.Note = "nvcc reuses this load for line " +
@@ -292,10 +330,8 @@ void reuseCoveredLoads(KernelModel &K) {
       B.Emitted.From = Emission::Origin::SourceRule;
       B.Emitted.MergedInto = A.Id;
       B.Emitted.Note = "nvcc reuses the " + std::to_string(A.Bytes) +
-                       "-byte load of line " +
-                       std::to_string(A.Loc.Line) +
+                       "-byte load of line " + std::to_string(A.Loc.Line) +
                        ", which already read these bytes";
-      break;
     }
   }
 }
