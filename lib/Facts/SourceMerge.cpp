@@ -109,7 +109,10 @@ struct Span {
 bool separated(const KernelModel &K, const std::vector<const Access *> &Ms) {
   Span S(Ms);
   const MemoryObject &O = K.Objects[Ms.front()->Object];
-  for (const Access &X : K.Accesses) {
+  // Only the accesses between the members (ids are places in program
+  // order): pairing thousands of loads stays quadratic, not cubic.
+  for (unsigned I = S.LoId + 1; I < S.HiId && I < K.Accesses.size(); ++I) {
+    const Access &X = K.Accesses[I];
     if (!S.between(X.Id) || X.Op == AccessOp::Load)
       continue;
     // Global buffers may alias each other; shared arrays do not.

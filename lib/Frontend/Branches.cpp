@@ -168,10 +168,26 @@ Branch &KernelWalker::recordBranch(Branch::Kind Kind,
   B.Own = Own;
   B.Loops = LoopStack;
   B.ReachLoops = ReachLoops;
-  RegionMeasure M(B);
-  for (const Stmt *S : Region)
-    M.TraverseStmt(const_cast<Stmt *>(S));
-  M.finish();
+  // A region's measure depends on its statements only: a function inlined
+  // at many call sites is measured once.
+  auto MeasureKey = std::make_pair(Region.front(), Region.back());
+  auto Measured = RegionMeasures.find(MeasureKey);
+  if (Measured == RegionMeasures.end()) {
+    Branch Probe;
+    RegionMeasure M(Probe);
+    for (const Stmt *S : Region)
+      M.TraverseStmt(const_cast<Stmt *>(S));
+    M.finish();
+    Measured = RegionMeasures.emplace(MeasureKey, Probe).first;
+  }
+  const Branch &Size = Measured->second;
+  B.Work = Size.Work;
+  B.Assigned = Size.Assigned;
+  B.HasMemory = Size.HasMemory;
+  B.HasLoop = Size.HasLoop;
+  B.HasCall = Size.HasCall;
+  B.HasBarrier = Size.HasBarrier;
+  B.HasExit = Size.HasExit;
 
   // `// warplint: p=0.01` on the condition's line or the comment lines
   // right before it.
@@ -206,8 +222,17 @@ Branch &KernelWalker::recordBranch(Branch::Kind Kind,
   }
 
   // A region walked again in the same context (a loop body's final walk
-  // after its trial walks) replaces the earlier record.
-  for (Branch &Old : K.Branches) {
+  // after its trial walks) replaces the earlier record. Found by a key, not
+  // by a search: a device function inlined at thousands of call sites
+  // records as many regions. An index entry left by a trial walk that was
+  // undone points past the end or at another region, and is replaced.
+  std::string Key = std::to_string(int(B.K)) + "|" + B.Range.Begin.File + ":" +
+                    std::to_string(B.Range.Begin.Offset);
+  for (const CallFrame &F : B.CallChain)
+    Key += "|" + F.CallLoc.File + ":" + std::to_string(F.CallLoc.Offset);
+  auto [Known, New] = BranchIndex.try_emplace(Key, unsigned(K.Branches.size()));
+  if (!New && Known->second < K.Branches.size()) {
+    Branch &Old = K.Branches[Known->second];
     if (Old.K == B.K && Old.Range.Begin == B.Range.Begin &&
         sameCallSites(Old.CallChain, B.CallChain)) {
       B.Id = Old.Id;
@@ -215,6 +240,17 @@ Branch &KernelWalker::recordBranch(Branch::Kind Kind,
       return Old;
     }
   }
+  if (K.Branches.size() >= Opts.MaxBranchesPerKernel) {
+    if (!BranchCapReached)
+      remark(Region.front()->getBeginLoc(),
+             "more than " + std::to_string(Opts.MaxBranchesPerKernel) +
+                 " branch regions in this kernel; the rest are not analyzed "
+                 "for divergence");
+    BranchCapReached = true;
+    DiscardedBranch = std::move(B);
+    return DiscardedBranch;
+  }
+  Known->second = unsigned(K.Branches.size());
   B.Id = unsigned(K.Branches.size());
   K.Branches.push_back(std::move(B));
   return K.Branches.back();

@@ -52,6 +52,9 @@ struct FrontendOptions {
   std::vector<std::string> ExtraArgs;
   /// Upper bound on accesses modelled per kernel; more become a remark.
   unsigned MaxAccessesPerKernel = 20000;
+  /// The same for branch regions (warp divergence), each inlined call's
+  /// counted apart.
+  unsigned MaxBranchesPerKernel = 4096;
 };
 
 struct FrontendResult {

@@ -107,16 +107,38 @@ Flow KernelWalker::skipTooDeep(const Stmt *S) {
                                 "it are not modelled");
     TooDeepNoted = true;
   }
-  havocAssigned(S, nullptr, "is assigned in " + tooDeepReason());
+  return skipUnwalked(S, tooDeepReason());
+}
+
+Flow KernelWalker::skipTooLarge(const Stmt *S) {
+  std::string Reason = "code past " + std::to_string(MaxWalkWork) +
+                       " steps of walking the kernel (statements times "
+                       "their nesting, inlined calls included; too large)";
+  if (!TooLargeNoted) {
+    K.Warnings.emplace_back(loc(S->getBeginLoc()),
+                            "the rest of '" + K.Name +
+                                "' is not analyzed: " + Reason +
+                                "; memory accesses there are not "
+                                "modelled");
+    K.Remarks.emplace_back(loc(S->getBeginLoc()),
+                           "the rest of this kernel is not analyzed (too "
+                           "large to walk)");
+    TooLargeNoted = true;
+  }
+  return skipUnwalked(S, Reason);
+}
+
+Flow KernelWalker::skipUnwalked(const Stmt *S, const std::string &Reason) {
+  havocAssigned(S, nullptr, "is assigned in " + Reason);
   AnyExit X;
   X.TraverseStmt(const_cast<Stmt *>(S));
   Flow F;
   if (X.Return)
-    F.Return = Predicate::unknown("a return in " + tooDeepReason(), true);
+    F.Return = Predicate::unknown("a return in " + Reason, true);
   if (X.Break)
-    F.Break = Predicate::unknown("a break in " + tooDeepReason(), true);
+    F.Break = Predicate::unknown("a break in " + Reason, true);
   if (X.Continue)
-    F.Continue = Predicate::unknown("a continue in " + tooDeepReason(), true);
+    F.Continue = Predicate::unknown("a continue in " + Reason, true);
   return F;
 }
 
@@ -175,6 +197,9 @@ Flow KernelWalker::walkStmt(const Stmt *S) {
     return {};
   if (WalkDepth >= MaxWalkDepth)
     return skipTooDeep(S);
+  WalkWork += 1 + Guards.size();
+  if (WalkWork > MaxWalkWork)
+    return skipTooLarge(S);
   NestingScope Nest(WalkDepth);
   if (const auto *C = dyn_cast<CompoundStmt>(S))
     return walkCompound(C);

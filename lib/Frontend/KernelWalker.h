@@ -30,6 +30,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace warplint {
@@ -312,7 +313,7 @@ private:
     size_t Accesses, Loops, Uniforms, Remarks, Warnings, IfConditions, Returns,
         Branches;
     Env Vars;
-    bool CapReached, TooDeepNoted;
+    bool CapReached, BranchCapReached, TooDeepNoted, TooLargeNoted;
   };
   struct LoopWalk {
     Flow F;
@@ -474,6 +475,14 @@ private:
                        const clang::Expr *Cond, const Predicate &Own,
                        const Predicate &Reach,
                        const std::vector<unsigned> &ReachLoops);
+  /// Where each recorded region is in K.Branches, by kind, place and call
+  /// sites; the measures of regions by their first and last statement; a
+  /// record past MaxBranchesPerKernel, which nothing keeps.
+  std::unordered_map<std::string, unsigned> BranchIndex;
+  std::map<std::pair<const clang::Stmt *, const clang::Stmt *>, Branch>
+      RegionMeasures;
+  Branch DiscardedBranch;
+  bool BranchCapReached = false;
   /// For each loop being walked: the guard and loops outside it, the reach
   /// of its body (pushed by walkFor/walkWhile).
   std::vector<std::pair<Predicate, std::vector<unsigned>>> LoopReach;
@@ -580,11 +589,23 @@ private:
   /// not analyzed. Returns how control may leave it (unknown conditions for
   /// each kind of exit S contains).
   Flow skipTooDeep(const clang::Stmt *S);
+  /// What skipping S leaves: its assigned variables unknown and an exit of
+  /// each kind it contains unknown, for Reason.
+  Flow skipUnwalked(const clang::Stmt *S, const std::string &Reason);
   /// V, or unknown ("too deep") when its Expr or Predicate is deeper than
   /// MaxValueDepth.
   AbsValue boundDepth(AbsValue V) const;
   unsigned WalkDepth = 0;
   bool TooDeepNoted = false;
+  /// What walking the kernel has cost so far: one per statement, plus the
+  /// guards it is walked under (each copied into what it records). A
+  /// kernel whose walk passes MaxWalkWork is not walked further (a device
+  /// function of a thousand nested ifs inlined at thousands of call sites
+  /// would take minutes and gigabytes).
+  uint64_t WalkWork = 0;
+  static constexpr uint64_t MaxWalkWork = uint64_t(1) << 24;
+  bool TooLargeNoted = false;
+  Flow skipTooLarge(const clang::Stmt *S);
 };
 
 } // namespace warplint

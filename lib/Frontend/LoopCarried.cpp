@@ -92,7 +92,9 @@ KernelWalker::TrialState KernelWalker::saveTrial() const {
   S.Branches = K.Branches.size();
   S.Vars = Frames.back().Env;
   S.CapReached = CapReached;
+  S.BranchCapReached = BranchCapReached;
   S.TooDeepNoted = TooDeepNoted;
+  S.TooLargeNoted = TooLargeNoted;
   return S;
 }
 
@@ -109,7 +111,9 @@ void KernelWalker::restoreTrial(const TrialState &S) {
   Frames.back().Returns.resize(S.Returns);
   Frames.back().Env = S.Vars;
   CapReached = S.CapReached;
+  BranchCapReached = S.BranchCapReached;
   TooDeepNoted = S.TooDeepNoted;
+  TooLargeNoted = S.TooLargeNoted;
 }
 
 CarriedClass KernelWalker::classOf(const AbsValue &V) const {

@@ -228,6 +228,8 @@ struct Emission {
 
 /// One memory instruction as written in the source.
 struct Access {
+  /// Its place in KernelModel::Accesses, which is program order (the front
+  /// end renumbers when it drops accesses).
   unsigned Id = 0;
   SourceRange Range;      ///< the whole access expression, e.g. tile[ty][tx]
   /// Where findings point and the line nvcc's line table gives the

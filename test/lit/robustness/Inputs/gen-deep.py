@@ -1,16 +1,25 @@
 """Writes a kernel that nests deeper than any walker may recurse.
 
-usage: gen-deep.py KIND N
-  sum    one expression of N terms: int v = 0 + (int)threadIdx.x + ...
-  ifs    N nested if statements around one store
-  chain  N statements v = v + threadIdx.x; (a value N operations deep)
+usage: gen-deep.py KIND N [M]
+  sum      one expression of N terms: int v = 0 + (int)threadIdx.x + ...
+  ifs      N nested if statements around one store
+  chain    N statements v = v + threadIdx.x; (a value N operations deep)
+  inlined  a device function of N nested ifs around one store, called M
+           times (each call walked and recorded apart)
 Each ends with a shared store whose bank conflict the analysis would find
 if it saw the whole kernel, and a second, shallow one that it must see.
 """
 import sys
 
 kind, n = sys.argv[1], int(sys.argv[2])
-out = ["__global__ void deep(float *o, int n) {",
+out = []
+if kind == "inlined":
+    out += ["__device__ void nest(float *s) {"]
+    out += ["  if (threadIdx.x < 1000 - %d) {" % i for i in range(n)]
+    out.append("  s[threadIdx.x] = 0.0f;")
+    out += ["  }"] * n
+    out += ["}", ""]
+out += ["__global__ void deep(float *o, int n) {",
        "  __shared__ float s[32 * 32];",
        "  s[threadIdx.x * 32] = 1.0f; // shallow: always analyzed"]
 if kind == "sum":
@@ -20,6 +29,8 @@ elif kind == "ifs":
     out += ["  if (n > -%d) {" % i for i in range(n)]
     out.append("  s[threadIdx.x * 32] = 2.0f;")
     out += ["  }"] * n
+elif kind == "inlined":
+    out += ["  nest(s);"] * int(sys.argv[3])
 elif kind == "chain":
     out.append("  int v = 0;")
     out += ["  v = v + threadIdx.x;"] * n
