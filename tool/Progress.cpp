@@ -2,6 +2,8 @@
 
 #include "Progress.h"
 
+#include <cstdio>
+
 #include "llvm/Support/raw_ostream.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -65,6 +67,36 @@ static bool worseFinding(const Diagnostic &A, const Diagnostic &B) {
   return A.Waste > B.Waste;
 }
 
+/// The findings with the largest estimated speed-ups, when there are
+/// several (docs/performance-model.md): what to fix first.
+static void writeTopByImpact(llvm::raw_ostream &OS,
+                             const std::vector<Diagnostic> &Findings) {
+  std::vector<const Diagnostic *> Ranked;
+  for (const Diagnostic &D : Findings)
+    if (D.Impact && D.Level >= Severity::Warning)
+      Ranked.push_back(&D);
+  if (Ranked.size() < 2)
+    return;
+  std::stable_sort(Ranked.begin(), Ranked.end(),
+                   [](const Diagnostic *A, const Diagnostic *B) {
+                     return A->Impact->Speedup > B->Impact->Speedup;
+                   });
+  constexpr size_t Top = 10;
+  OS << "warplint: largest estimated speed-ups"
+     << (Ranked.size() > Top ? " (top 10)" : "") << ":\n";
+  for (size_t I = 0; I < Ranked.size() && I < Top; ++I) {
+    const Diagnostic &D = *Ranked[I];
+    char Ratio[32];
+    std::snprintf(Ratio, sizeof(Ratio), "%6.2fx", D.Impact->Speedup);
+    OS << "warplint: " << Ratio << "  " << D.Range.Begin.File << ":"
+       << D.Range.Begin.Line << ":" << D.Range.Begin.Column << " " << D.Message
+       << " [" << D.Check << "]";
+    if (D.Impact->PerBlock)
+      OS << " (grid not known)";
+    OS << "\n";
+  }
+}
+
 void writeSummary(llvm::raw_ostream &OS,
                   const std::vector<FileReport> &Reports,
                   const std::vector<Diagnostic> &Findings, bool Table) {
@@ -93,7 +125,14 @@ void writeSummary(llvm::raw_ostream &OS,
     OS << Sep << N << " " << Check;
     Sep = ", ";
   }
+  size_t Dropped = 0;
+  for (const FileReport &R : Reports)
+    Dropped += R.BelowMinSpeedup;
+  if (Dropped)
+    OS << " (" << plural(Dropped, "finding") << " below the minimum "
+       << "estimated speed-up not shown)";
   OS << "\n";
+  writeTopByImpact(OS, Findings);
   // The files without analysis, each with the first error, whatever the
   // exit status says about them.
   for (const FileReport &R : Reports)

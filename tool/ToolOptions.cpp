@@ -1,6 +1,7 @@
 //===- ToolOptions.cpp - warplint's command line --------------------------===//
 
 #include "ToolOptions.h"
+#include "Driver/Config.h"
 #include "Frontend/Toolkit.h"
 
 #include "Model/LaunchShape.h"
@@ -119,6 +120,20 @@ static cl::opt<bool>
                      "kernels (default: a short summary when stderr is a "
                      "terminal and several files were analyzed)"),
             cl::cat(Category));
+
+static cl::opt<std::string>
+    Sort("sort",
+         cl::desc("Order of the findings: location (file, line) or impact "
+                  "(estimated speed-up when fixed, largest first; "
+                  "docs/performance-model.md). Default: location, or Sort: "
+                  "of .warplint.yaml"),
+         cl::value_desc("location|impact"), cl::init("location"),
+         cl::cat(Category));
+static cl::opt<std::string> MinSpeedup(
+    "min-speedup",
+    cl::desc("Drop findings whose estimated speed-up when fixed is below X "
+             "(e.g. 1.05); findings without an estimate stay"),
+    cl::value_desc("X"), cl::cat(Category));
 
 static cl::opt<bool>
     FixOpt("fix",
@@ -265,6 +280,17 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
   TO.ExportFixes = ExportFixes;
   TO.WarningsAsErrors = WarningsAsErrors;
   TO.Summary = Summary;
+  if (Sort != "location" && Sort != "impact")
+    fail("unknown --sort='" + Sort + "': expected location or impact");
+  if (Sort.getNumOccurrences())
+    TO.Sort = Sort;
+  if (MinSpeedup.getNumOccurrences()) {
+    TO.MinSpeedup = parseMinSpeedup(MinSpeedup);
+    if (!TO.MinSpeedup)
+      fail("invalid --min-speedup='" + MinSpeedup +
+           "': expected a number of at least 1 (an estimated speed-up, "
+           "e.g. 1.05)");
+  }
   TO.ChecksGiven = Checks.getNumOccurrences() > 0;
   TO.ShowUnknownGiven = ShowUnknown.getNumOccurrences() > 0;
   TO.AssumeWorstGiven = AssumeWorst.getNumOccurrences() > 0;

@@ -45,6 +45,9 @@ struct ToolOptions {
   /// --warnings-as-errors globs; --summary.
   std::string WarningsAsErrors;
   bool Summary = false;
+  /// --sort=location|impact when given; --min-speedup=X.
+  std::optional<std::string> Sort;
+  std::optional<double> MinSpeedup;
   /// Which of the options that .warplint.yaml also sets were given: those
   /// override the file.
   bool ChecksGiven = false;

@@ -146,6 +146,8 @@ Config commandLineConfig(const ToolOptions &TO) {
   if (TO.SassGiven)
     C.Sass = TO.Sass;
   C.Params = TO.Params;
+  C.Sort = TO.Sort;
+  C.MinSpeedup = TO.MinSpeedup;
   return C;
 }
 
@@ -478,6 +480,9 @@ int main(int Argc, const char **Argv) {
   // each architecture's own report.
   if (!EachArch)
     mergeDuplicates(F.Diags);
+  // Sort: impact (the first file's setting: one order for the run).
+  if (!PerFile.empty() && PerFile.front().SortByImpact)
+    sortByImpact(F.Diags);
   // Files that could not be parsed are reported (above and in the
   // summary); they decide the exit status alone only with --strict, or when
   // no file could be analyzed at all.

@@ -30,6 +30,7 @@ std::vector<AccessAnalysis> analyzeAccesses(const TranslationUnitModel &TU,
       for (const LaunchConfig &L : K.Launches) {
         AccessAnalysis R;
         R.Kernel = &K;
+        R.KernelIndex = unsigned(&K - TU.Kernels.data());
         R.Acc = &A;
         R.Launch = &L;
         SolveInput In{&K, &A, &L};

@@ -11,6 +11,7 @@
 #include "Model/AccessModel.h"
 #include "Report/AccessRecord.h"
 #include "Report/BranchRecord.h"
+#include "Report/Diagnostic.h"
 #include "Solve/Divergence.h"
 #include "Solve/Solver.h"
 
@@ -22,6 +23,7 @@ namespace warplint {
 /// The solver's answer for one access under one launch configuration.
 struct AccessAnalysis {
   const KernelModel *Kernel = nullptr;
+  unsigned KernelIndex = 0; ///< Kernel's place in the translation unit
   const Access *Acc = nullptr;
   const LaunchConfig *Launch = nullptr;
   std::optional<SharedResult> Shared; ///< set for shared-memory accesses
@@ -35,6 +37,10 @@ struct AccessAnalysis {
   bool exact() const { return status() == SolveStatus::Exact; }
   /// The answer is a bound over the data (SolveStatus::Bounded).
   bool bounded() const { return status() == SolveStatus::Bounded; }
+  /// Where a finding about this analysis points in the model.
+  FindingSource source() const {
+    return {KernelIndex, Acc->Id, unsigned(Launch - Kernel->Launches.data())};
+  }
 };
 
 /// Solves every access of every kernel of TU under each of its kernel's

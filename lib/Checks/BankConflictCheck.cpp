@@ -101,6 +101,7 @@ provenBoundedConflict(const std::string &Check,
   D.Check = Check;
   D.Level = Severity::Warning;
   D.Range = Best->Acc->findingRange();
+  D.Source = Best->source();
   D.Waste = double(R.WavefrontsMin) - 1;
   D.Numbers = "at least " + Least + "-way conflict, " + Least + " to " +
               std::to_string(R.Wavefronts) + " wavefronts per request, ideal 1";
@@ -148,6 +149,7 @@ void BankConflictCheck::check(
   D.Check = id();
   D.Level = Severity::Warning;
   D.Range = A.findingRange();
+  D.Source = Worst->source();
   D.Waste = double(R.Wavefronts) - R.IdealWavefronts;
   D.Numbers = std::to_string(Ways) + "-way conflict, " +
               std::to_string(R.Wavefronts) + " wavefronts per request, ideal " +

@@ -160,6 +160,7 @@ void UncoalescedCheck::check(
   D.Numbers = std::to_string(R.Sectors) + " sectors per request, ideal " +
               std::to_string(R.IdealSectors);
   D.Range = A.findingRange();
+  D.Source = Worst->source();
   D.Message = std::string("uncoalesced global ") + opName(A.Op) +
               (A.Op == AccessOp::Store ? " to '" : " from '") + Obj.Name +
               A.Field + "' (" + std::to_string(R.Sectors) +

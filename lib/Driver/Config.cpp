@@ -27,9 +27,16 @@ namespace {
 const char *const KnownKeys =
     "Checks, WarningsAsErrors, CheckOptions, Arch, BlockShapes, "
     "ReportMisaligned, AssumeWorst, ShowUnknown, Sass, Params, "
-    "InheritParentConfig";
+    "MinSpeedup, Sort, InheritParentConfig";
 
 } // namespace
+
+std::optional<double> parseMinSpeedup(llvm::StringRef Text) {
+  double V;
+  if (Text.trim().getAsDouble(V) || !(V >= 1) || V > 1e6)
+    return std::nullopt;
+  return V;
+}
 
 std::optional<std::string> checkOptionAlias(llvm::StringRef Key) {
   if (Key == "ReportMisaligned" || Key == "AssumeWorst")
@@ -116,6 +123,10 @@ public:
         C.Sass = sassMode(Value);
       else if (*Key == "Params")
         params(Value, C);
+      else if (*Key == "MinSpeedup")
+        C.MinSpeedup = minSpeedup(Value);
+      else if (*Key == "Sort")
+        C.Sort = sortOrder(Value);
       else if (*Key == "InheritParentConfig")
         C.InheritParentConfig = boolean(Value).value_or(false);
       else
@@ -288,6 +299,29 @@ private:
       V = "off";
     if (V && *V != "auto" && *V != "on" && *V != "off") {
       fail(N, "Sass expects auto, on or off, not '" + *V + "'");
+      return std::nullopt;
+    }
+    return V;
+  }
+
+  /// An estimated speed-up: a number of at least 1.
+  std::optional<double> minSpeedup(llvm::yaml::Node *N) {
+    std::optional<std::string> V = scalar(N);
+    if (!V)
+      return std::nullopt;
+    if (std::optional<double> X = parseMinSpeedup(*V))
+      return X;
+    fail(N, "MinSpeedup expects a number of at least 1 (an estimated "
+            "speed-up, e.g. 1.05), not '" +
+                *V + "'");
+    return std::nullopt;
+  }
+
+  /// location or impact.
+  std::optional<std::string> sortOrder(llvm::yaml::Node *N) {
+    std::optional<std::string> V = scalar(N);
+    if (V && *V != "location" && *V != "impact") {
+      fail(N, "Sort expects location or impact, not '" + *V + "'");
       return std::nullopt;
     }
     return V;
@@ -510,6 +544,10 @@ Config mergeConfig(const Config &Base, const Config &Over) {
     M.Sass = Over.Sass;
   for (const auto &[Name, Value] : Over.Params)
     M.Params[Name] = Value;
+  if (Over.MinSpeedup)
+    M.MinSpeedup = Over.MinSpeedup;
+  if (Over.Sort)
+    M.Sort = Over.Sort;
   M.InheritParentConfig = Over.InheritParentConfig;
   return M;
 }
@@ -536,6 +574,10 @@ void applyConfig(const Config &C, PipelineOptions &Opts) {
     Opts.Checks.ShowUnknown = *C.ShowUnknown;
   for (const auto &[Name, Value] : C.Params)
     Opts.ParamValues[Name] = Value;
+  if (C.MinSpeedup)
+    Opts.MinSpeedup = *C.MinSpeedup;
+  if (C.Sort)
+    Opts.SortByImpact = *C.Sort == "impact";
   if (C.Sass)
     Opts.Sass.Mode = *C.Sass == "on"    ? SassMode::On
                      : *C.Sass == "off" ? SassMode::Off

@@ -46,8 +46,16 @@ struct Config {
   /// Values of scalar kernel parameters the kernels run with (Params:),
   /// by parameter name; merged name by name.
   std::map<std::string, int64_t> Params;
+  /// Findings whose estimated speed-up is below this are dropped
+  /// (docs/performance-model.md); Sort orders a run's findings by
+  /// "location" or by "impact".
+  std::optional<double> MinSpeedup;
+  std::optional<std::string> Sort;
   bool InheritParentConfig = false;
 };
+
+/// A MinSpeedup or --min-speedup value: a number from 1 to 10^6.
+std::optional<double> parseMinSpeedup(llvm::StringRef Text);
 
 /// The full option name a top-level key stands for (ReportMisaligned ->
 /// warplint-uncoalesced.ReportMisaligned), kept from before CheckOptions;

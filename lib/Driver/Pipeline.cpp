@@ -8,12 +8,14 @@
 #include "Driver/Pipeline.h"
 
 #include "Checks/Analysis.h"
+#include "Cost/Impact.h"
 #include "Facts/CompilerFacts.h"
 #include "Facts/SourceMerge.h"
 #include "Fix/FixIts.h"
 #include "Model/Arch.h"
 #include "Report/Writers.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -105,11 +107,22 @@ FileReport analyzeModel(const FrontendResult &Parsed,
       D.Level = Severity::Error;
     R.Diagnostics.push_back(std::move(D));
   }
+  // What each finding costs its launch, before merging keeps the worst.
+  attachImpact(R.Diagnostics, Analyses, Solve.Arch);
   // Fixes come last: they need every finding of an array, and an array with
   // a suppressed finding is left alone.
   if (Opts.LayoutFixes)
     attachLayoutFixes(Model, R.Diagnostics, Solve, SuppressedAt,
                       Opts.Overlay);
+  // What costs too little to matter goes (MinSpeedup), once the fixes
+  // have seen every finding of their arrays.
+  if (Opts.MinSpeedup > 0)
+    llvm::erase_if(R.Diagnostics, [&](const Diagnostic &D) {
+      bool Below = D.Impact && D.Level != Severity::Error &&
+                   D.Impact->Speedup < Opts.MinSpeedup;
+      R.BelowMinSpeedup += Below;
+      return Below;
+    });
   // One finding per problem: instantiations, launch shapes and accesses of
   // one line are merged once each has its fixes.
   mergeDuplicates(R.Diagnostics);

@@ -56,6 +56,12 @@ struct PipelineOptions {
   /// The compiler-truth mode (issue 12): off unless a front end turns it on
   /// (the command line's default is auto; editors' is off).
   SassOptions Sass;
+  /// Findings whose estimated speed-up (FindingImpact) is below this are
+  /// dropped (MinSpeedup, --min-speedup); 0: none is.
+  double MinSpeedup = 0;
+  /// Sort: impact (the command line orders the run's findings by their
+  /// estimated speed-up).
+  bool SortByImpact = false;
 };
 
 struct FileReport {
@@ -80,6 +86,8 @@ struct FileReport {
   unsigned Kernels = 0;
   std::vector<std::string> KernelNames; ///< for the summary's table
   unsigned Suppressed = 0;
+  /// Findings dropped for an estimated speed-up below MinSpeedup.
+  unsigned BelowMinSpeedup = 0;
   /// Accesses modelled (each counted once, whatever its launches) and
   /// those of them with at least one unknown result: the run summary.
   unsigned Accesses = 0;

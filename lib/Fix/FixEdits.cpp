@@ -3,7 +3,7 @@
 
 #include "Fix/FixCandidate.h"
 
-#include "Fix/Occupancy.h"
+#include "Model/Occupancy.h"
 
 #include "llvm/ADT/StringRef.h"
 

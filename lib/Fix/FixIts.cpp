@@ -5,10 +5,10 @@
 #include "Fix/Apply.h"
 #include "Fix/FixCandidate.h"
 #include "Fix/LayoutSearch.h"
-#include "Fix/Occupancy.h"
 #include "Fix/SourceText.h"
 #include "Fix/StrideView.h"
 #include "Fix/Verify.h"
+#include "Model/Occupancy.h"
 
 #include "llvm/ADT/StringRef.h"
 

@@ -26,7 +26,7 @@ const std::vector<ArchInfo> &allArchs() {
       A.MaxBlocksPerSM = BlocksSM;
       return A;
     };
-    return std::vector<ArchInfo>{
+    std::vector<ArchInfo> T{
         Row("sm_70", 70, 96, 96, 0, 2048, 32),
         Row("sm_72", 72, 96, 96, 0, 2048, 32),
         Row("sm_75", 75, 64, 64, 0, 1024, 16),
@@ -38,6 +38,46 @@ const std::vector<ArchInfo> &allArchs() {
         Row("sm_100", 100, 228, 227, 1024, 2048, 32),
         Row("sm_120", 120, 128, 99, 1024, 1536, 32),
     };
+    // The cost model's reference GPU per architecture: the datasheet's SM
+    // count, boost clock and DRAM bandwidth; L2 and launch costs are not
+    // published (0: left out). sm_90's are measured instead (below).
+    auto Gpu = [&](const char *Name, const char *Ref, unsigned SMs, double GHz,
+                   double Dram) -> ArchInfo & {
+      for (ArchInfo &A : T)
+        if (A.Name == Name) {
+          A.ReferenceGpu = Ref;
+          A.SMCount = SMs;
+          A.SMClockGHz = GHz;
+          A.DramGBps = Dram;
+          return A;
+        }
+      return T.front();
+    };
+    Gpu("sm_70", "Tesla V100 SXM2", 80, 1.53, 900);
+    Gpu("sm_72", "Jetson AGX Xavier", 8, 1.377, 137);
+    Gpu("sm_75", "Tesla T4", 40, 1.59, 320);
+    Gpu("sm_80", "A100 SXM4 40GB", 108, 1.41, 1555);
+    Gpu("sm_86", "RTX A6000", 84, 1.8, 768);
+    Gpu("sm_87", "Jetson AGX Orin 64GB", 16, 1.3, 204.8);
+    Gpu("sm_89", "L40S", 142, 2.52, 864);
+    Gpu("sm_100", "B200", 148, 1.965, 8000);
+    Gpu("sm_120", "RTX 5090", 170, 2.41, 1792);
+    // Measured on an H100 80GB HBM3 (bench/cost/h100/ceilings.txt): the
+    // clock under load, shared wavefronts per SM per clock, a copy kernel's
+    // DRAM rate, an isolated sector's DRAM read (stride-32 loads read two
+    // sectors' bytes each), L2 rates of coalesced and scattered (stride-32
+    // floats) loads and stores at 1980 MHz, empty launches of 1 to 65,536
+    // blocks.
+    ArchInfo &H = Gpu("sm_90", "H100 SXM5 80GB", 132, 1.963, 3008);
+    H.SharedWavefrontsPerClock = 0.998;
+    H.DramReadGranularityBytes = 64;
+    H.L2LoadGBps = 117.7 * 32 * 1.98;
+    H.L2ScatteredLoadGBps = 67.65 * 32 * 1.98;
+    H.L2StoreGBps = 57.4 * 32 * 1.98;
+    H.L2ScatteredStoreGBps = 32.3 * 32 * 1.98;
+    H.LaunchMicroseconds = 6.0;
+    H.LaunchMicrosecondsPerBlock = (45.8 - 6.0) / 65536;
+    return T;
   }();
   return Table;
 }

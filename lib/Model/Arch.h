@@ -35,6 +35,28 @@ struct ArchInfo {
   /// launch outside these fails with cudaErrorInvalidConfiguration.
   unsigned MaxBlockDim[3] = {1024, 1024, 64};
   int64_t MaxGridDim[3] = {2147483647, 65535, 65535};
+
+  /// The throughputs the cost model (lib/Cost, docs/performance-model.md)
+  /// turns counts into time with, for one reference GPU of the
+  /// architecture (ReferenceGpu); 0 where nothing is known, and the pipe is
+  /// then left out of the estimate.
+  std::string ReferenceGpu; ///< "H100 SXM5 80GB"
+  unsigned SMCount = 0;     ///< streaming multiprocessors
+  double SMClockGHz = 0;    ///< clock the kernels run at
+  /// Shared-memory wavefronts one SM serves per clock.
+  double SharedWavefrontsPerClock = 1;
+  double DramGBps = 0; ///< achieved DRAM bandwidth, read + written bytes
+  /// Bytes DRAM reads for an isolated sector (a sector whose neighbours no
+  /// request of the launch reads).
+  unsigned DramReadGranularityBytes = 32;
+  /// Achieved L2 throughput, whole GPU, for sectors of coalesced requests
+  /// and of scattered ones (each lane in its own sector), loads and stores.
+  double L2LoadGBps = 0, L2ScatteredLoadGBps = 0;
+  double L2StoreGBps = 0, L2ScatteredStoreGBps = 0;
+  /// What a launch of an empty kernel takes, start to end as CUDA events
+  /// time it, and what each block of its grid adds.
+  double LaunchMicroseconds = 0;
+  double LaunchMicrosecondsPerBlock = 0;
 };
 
 /// The table, oldest first.

@@ -62,6 +62,40 @@ struct DiagNote {
   NoteRole Role = NoteRole::Other;
 };
 
+/// The model element a finding is about: the kernel (its place in the
+/// translation unit), the access (Access::Id) and the launch configuration
+/// (its place in KernelModel::Launches) it was analyzed under.
+struct FindingSource {
+  unsigned Kernel = 0;
+  unsigned Access = 0;
+  unsigned Launch = 0;
+};
+
+/// What a finding costs its kernel's launch, by the cost model
+/// (lib/Cost, docs/performance-model.md).
+struct FindingImpact {
+  const char *Unit = "wavefronts"; ///< "wavefronts" or "sectors"
+  /// Wavefronts or sectors beyond the ideal, over the launch's grid, or
+  /// per block when PerBlock.
+  double Excess = 0;
+  bool PerBlock = false; ///< the grid is not known
+  /// The launch's estimated time with the finding, and without its
+  /// excess, in microseconds (for PerBlock: a grid of 100 full waves).
+  double TimeUs = 0, TimeAfterUs = 0;
+  double Speedup = 1;     ///< TimeUs / TimeAfterUs
+  std::string Bottleneck; ///< the pipe that limits the launch now
+  std::string BottleneckAfter;
+  /// Accesses of the launch whose cost is not known, left out of the
+  /// times (which are then lower bounds).
+  unsigned LeftOut = 0;
+  /// The launch the figures are for: its site ("f.cu:40:3") and grid
+  /// ("8448x1x1"; empty when not known).
+  std::string Site, Grid;
+  /// When the kernel has several launches: the estimate for each, this
+  /// one's first (their own Launches empty).
+  std::vector<FindingImpact> Launches;
+};
+
 struct Diagnostic {
   std::string Check; ///< "warplint-bank-conflict"
   Severity Level = Severity::Warning;
@@ -78,6 +112,10 @@ struct Diagnostic {
   /// The numbers in a few words ("8 wavefronts per request, ideal 1"), for
   /// the note that names this finding when it is merged into another.
   std::string Numbers;
+  /// The model element of an access finding (set by the check).
+  std::optional<FindingSource> Source;
+  /// Its estimated cost; set after the checks for findings with a Source.
+  std::optional<FindingImpact> Impact;
 };
 
 /// One finding per problem: findings of the same check on the same source
@@ -85,6 +123,11 @@ struct Diagnostic {
 /// several files, several accesses of one statement) become one, the worst
 /// (highest level, then most waste) with a note per other, worst first.
 void mergeDuplicates(std::vector<Diagnostic> &Diags);
+
+/// Orders Diags by what fixing each would gain: errors first, then the
+/// findings with an estimate (FindingImpact) by estimated speed-up, largest
+/// first, then the rest; stable otherwise (--sort=impact).
+void sortByImpact(std::vector<Diagnostic> &Diags);
 
 /// Whether D or one of its notes carries a fix.
 bool hasFix(const Diagnostic &D);

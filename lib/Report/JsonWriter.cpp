@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Report/Decimal.h"
+#include "Report/ImpactJson.h"
 #include "Report/Writers.h"
 
 #include "llvm/Support/JSON.h"
@@ -309,6 +310,8 @@ void writeDiagnostic(llvm::json::OStream &J, const Diagnostic &D) {
     J.attribute("message", D.Message);
     if (!D.Kernel.empty())
       J.attribute("kernel", D.Kernel);
+    if (D.Impact)
+      J.attributeObject("impact", [&] { writeImpactAttributes(J, *D.Impact); });
     J.attributeArray("notes", [&] {
       for (const DiagNote &N : D.Notes)
         J.object([&] {

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Report/ImpactJson.h"
 #include "Report/Utf16.h"
 #include "Report/Writers.h"
 
@@ -294,6 +295,12 @@ private:
         J.attributeArray("fixes", [&] {
           for (const Fix *F : Fixes)
             writeFix(*F);
+        });
+      // The estimated cost, as the JSON output's "impact" spells it.
+      if (D.Impact)
+        J.attributeObject("properties", [&] {
+          J.attributeObject("impact",
+                            [&] { writeImpactAttributes(J, *D.Impact); });
         });
     });
   }

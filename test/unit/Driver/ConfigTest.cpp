@@ -138,7 +138,8 @@ TEST(Config, ErrorsNameFileLineAndColumn) {
       {"Checks: '*'\nChekcs: '*'\n",
        "/p/.warplint.yaml:2:1: unknown key 'Chekcs'; known keys: Checks, "
        "WarningsAsErrors, CheckOptions, Arch, BlockShapes, ReportMisaligned, "
-       "AssumeWorst, ShowUnknown, Sass, Params, InheritParentConfig"},
+       "AssumeWorst, ShowUnknown, Sass, Params, MinSpeedup, Sort, "
+       "InheritParentConfig"},
       {"AssumeWorst: maybe\n",
        "/p/.warplint.yaml:1:14: expected true or false, not 'maybe'"},
       {"Arch: sm_7\n", "/p/.warplint.yaml:1:7: unknown GPU architecture "
@@ -348,7 +349,7 @@ TEST_F(ConfigFinderTest, AnInvalidFileIsAnErrorForEveryFileBelowIt) {
                        ":1:1: unknown key 'Nope'; known keys: Checks, "
                        "WarningsAsErrors, CheckOptions, Arch, BlockShapes, "
                        "ReportMisaligned, AssumeWorst, ShowUnknown, Sass, "
-                       "Params, InheritParentConfig");
+                       "Params, MinSpeedup, Sort, InheritParentConfig");
   EXPECT_TRUE(F.find(path("k.cu"), Error)) << Error;
 }
 

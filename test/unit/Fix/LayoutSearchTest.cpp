@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Fix/LayoutSearch.h"
-#include "Fix/Occupancy.h"
+#include "Model/Occupancy.h"
 
 #include <gtest/gtest.h>
 

@@ -347,6 +347,41 @@ TEST(JsonWriterTest, WholeDocumentMatchesTheSchema) {
   EXPECT_THAT(validate(Text), ::testing::IsEmpty()) << Text;
 }
 
+TEST(JsonWriterTest, ImpactPerLaunchMatchesTheSchema) {
+  Diagnostic D = warning();
+  FindingImpact I;
+  I.Excess = 1015808;
+  I.TimeUs = 15.1234;
+  I.TimeAfterUs = 10.25;
+  I.Speedup = I.TimeUs / I.TimeAfterUs;
+  I.Bottleneck = "shared memory";
+  I.BottleneckAfter = "DRAM";
+  I.Site = "k.cu:40:3";
+  I.Grid = "1024x1x1";
+  FindingImpact Other = I;
+  Other.Grid = "1x1x1";
+  Other.Speedup = 1.5;
+  I.Launches = {I, Other};
+  D.Impact = I;
+  std::string Text = render({}, {D});
+  EXPECT_THAT(validate(Text), ::testing::IsEmpty()) << Text;
+  Value Doc = parse(Text);
+  const Object &O = field(Doc, "diagnostics", 0);
+  const Object *J = O.getObject("impact");
+  ASSERT_TRUE(J);
+  EXPECT_EQ(J->getInteger("excess_wavefronts"), 1015808);
+  EXPECT_EQ(J->getString("per"), "launch");
+  EXPECT_EQ(J->getNumber("est_time_us"), 15.123);
+  EXPECT_EQ(J->getNumber("est_speedup"), 1.475);
+  EXPECT_EQ(J->getString("bottleneck"), "shared memory");
+  EXPECT_EQ(J->getString("grid"), "1024x1x1");
+  ASSERT_TRUE(J->getArray("launches"));
+  ASSERT_EQ(J->getArray("launches")->size(), 2u);
+  EXPECT_EQ(
+      (*J->getArray("launches"))[1].getAsObject()->getNumber("est_speedup"),
+      1.5);
+}
+
 BranchRecord branchRecord(const char *Status) {
   BranchRecord B;
   B.Begin = loc(12, 24, 300);

@@ -1,14 +1,15 @@
 //===- Occupancy.h - What shared memory allows per SM -----------*- C++ -*-===//
 //
 // A padded array costs shared memory, and shared memory per block decides
-// how many blocks an SM can hold. This is the shared-memory part of the
+// how many blocks an SM can hold (the fix search weighs it, the cost model
+// counts waves with it). This is the shared-memory part of the
 // occupancy calculation, from the architecture table (Model/Arch.h); it
 // ignores registers, which warplint cannot see without compiling.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef WARPLINT_FIX_OCCUPANCY_H
-#define WARPLINT_FIX_OCCUPANCY_H
+#ifndef WARPLINT_MODEL_OCCUPANCY_H
+#define WARPLINT_MODEL_OCCUPANCY_H
 
 #include "Model/AccessModel.h"
 #include "Model/Arch.h"
@@ -39,4 +40,4 @@ Occupancy occupancy(const ArchInfo &Arch, const LaunchConfig &L,
 
 } // namespace warplint
 
-#endif // WARPLINT_FIX_OCCUPANCY_H
+#endif // WARPLINT_MODEL_OCCUPANCY_H

@@ -1,6 +1,6 @@
 //===- Occupancy.cpp - What shared memory allows per SM -------------------===//
 
-#include "Fix/Occupancy.h"
+#include "Model/Occupancy.h"
 
 #include <algorithm>
 
