@@ -196,6 +196,21 @@ static BlockShape parseBlockDim(llvm::StringRef Text, const ArchInfo &Arch) {
   return B;
 }
 
+/// --sort and --min-speedup (docs/performance-model.md).
+static void parseRanking(ToolOptions &TO) {
+  if (Sort != "location" && Sort != "impact")
+    fail("unknown --sort='" + Sort + "': expected location or impact");
+  if (Sort.getNumOccurrences())
+    TO.Sort = Sort;
+  if (MinSpeedup.getNumOccurrences()) {
+    TO.MinSpeedup = parseMinSpeedup(MinSpeedup);
+    if (!TO.MinSpeedup)
+      fail("invalid --min-speedup='" + MinSpeedup +
+           "': expected a number of at least 1 (an estimated speed-up, "
+           "e.g. 1.05)");
+  }
+}
+
 ToolOptions parseToolOptions(int Argc, const char **Argv) {
   ToolOptions TO;
   // Everything after "--" is compile flags, as in clang-tidy.
@@ -280,17 +295,7 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
   TO.ExportFixes = ExportFixes;
   TO.WarningsAsErrors = WarningsAsErrors;
   TO.Summary = Summary;
-  if (Sort != "location" && Sort != "impact")
-    fail("unknown --sort='" + Sort + "': expected location or impact");
-  if (Sort.getNumOccurrences())
-    TO.Sort = Sort;
-  if (MinSpeedup.getNumOccurrences()) {
-    TO.MinSpeedup = parseMinSpeedup(MinSpeedup);
-    if (!TO.MinSpeedup)
-      fail("invalid --min-speedup='" + MinSpeedup +
-           "': expected a number of at least 1 (an estimated speed-up, "
-           "e.g. 1.05)");
-  }
+  parseRanking(TO);
   TO.ChecksGiven = Checks.getNumOccurrences() > 0;
   TO.ShowUnknownGiven = ShowUnknown.getNumOccurrences() > 0;
   TO.AssumeWorstGiven = AssumeWorst.getNumOccurrences() > 0;

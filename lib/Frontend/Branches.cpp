@@ -171,14 +171,14 @@ Branch &KernelWalker::recordBranch(Branch::Kind Kind,
   // A region's measure depends on its statements only: a function inlined
   // at many call sites is measured once.
   auto MeasureKey = std::make_pair(Region.front(), Region.back());
-  auto Measured = RegionMeasures.find(MeasureKey);
-  if (Measured == RegionMeasures.end()) {
+  auto Measured = Regions.Measures.find(MeasureKey);
+  if (Measured == Regions.Measures.end()) {
     Branch Probe;
     RegionMeasure M(Probe);
     for (const Stmt *S : Region)
       M.TraverseStmt(const_cast<Stmt *>(S));
     M.finish();
-    Measured = RegionMeasures.emplace(MeasureKey, Probe).first;
+    Measured = Regions.Measures.emplace(MeasureKey, Probe).first;
   }
   const Branch &Size = Measured->second;
   B.Work = Size.Work;
@@ -230,7 +230,8 @@ Branch &KernelWalker::recordBranch(Branch::Kind Kind,
                     std::to_string(B.Range.Begin.Offset);
   for (const CallFrame &F : B.CallChain)
     Key += "|" + F.CallLoc.File + ":" + std::to_string(F.CallLoc.Offset);
-  auto [Known, New] = BranchIndex.try_emplace(Key, unsigned(K.Branches.size()));
+  auto [Known, New] =
+      Regions.Index.try_emplace(Key, unsigned(K.Branches.size()));
   if (!New && Known->second < K.Branches.size()) {
     Branch &Old = K.Branches[Known->second];
     if (Old.K == B.K && Old.Range.Begin == B.Range.Begin &&
@@ -241,14 +242,14 @@ Branch &KernelWalker::recordBranch(Branch::Kind Kind,
     }
   }
   if (K.Branches.size() >= Opts.MaxBranchesPerKernel) {
-    if (!BranchCapReached)
+    if (!Regions.CapReached)
       remark(Region.front()->getBeginLoc(),
              "more than " + std::to_string(Opts.MaxBranchesPerKernel) +
                  " branch regions in this kernel; the rest are not analyzed "
                  "for divergence");
-    BranchCapReached = true;
-    DiscardedBranch = std::move(B);
-    return DiscardedBranch;
+    Regions.CapReached = true;
+    Regions.Discarded = std::move(B);
+    return Regions.Discarded;
   }
   Known->second = unsigned(K.Branches.size());
   B.Id = unsigned(K.Branches.size());

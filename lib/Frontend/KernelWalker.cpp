@@ -111,10 +111,10 @@ Flow KernelWalker::skipTooDeep(const Stmt *S) {
 }
 
 Flow KernelWalker::skipTooLarge(const Stmt *S) {
-  std::string Reason = "code past " + std::to_string(MaxWalkWork) +
+  std::string Reason = "code past " + std::to_string(WalkWork::Max) +
                        " steps of walking the kernel (statements times "
                        "their nesting, inlined calls included; too large)";
-  if (!TooLargeNoted) {
+  if (!Work.Noted) {
     K.Warnings.emplace_back(loc(S->getBeginLoc()),
                             "the rest of '" + K.Name +
                                 "' is not analyzed: " + Reason +
@@ -123,7 +123,7 @@ Flow KernelWalker::skipTooLarge(const Stmt *S) {
     K.Remarks.emplace_back(loc(S->getBeginLoc()),
                            "the rest of this kernel is not analyzed (too "
                            "large to walk)");
-    TooLargeNoted = true;
+    Work.Noted = true;
   }
   return skipUnwalked(S, Reason);
 }
@@ -197,8 +197,8 @@ Flow KernelWalker::walkStmt(const Stmt *S) {
     return {};
   if (WalkDepth >= MaxWalkDepth)
     return skipTooDeep(S);
-  WalkWork += 1 + Guards.size();
-  if (WalkWork > MaxWalkWork)
+  Work.Steps += 1 + Guards.size();
+  if (Work.Steps > WalkWork::Max)
     return skipTooLarge(S);
   NestingScope Nest(WalkDepth);
   if (const auto *C = dyn_cast<CompoundStmt>(S))

@@ -18,6 +18,7 @@
 #define WARPLINT_FRONTEND_KERNELWALKER_H
 
 #include "Frontend/Frontend.h"
+#include "Frontend/WalkBudget.h"
 #include "Model/AccessModel.h"
 
 #include "clang/AST/ASTContext.h"
@@ -30,7 +31,6 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace warplint {
@@ -475,14 +475,7 @@ private:
                        const clang::Expr *Cond, const Predicate &Own,
                        const Predicate &Reach,
                        const std::vector<unsigned> &ReachLoops);
-  /// Where each recorded region is in K.Branches, by kind, place and call
-  /// sites; the measures of regions by their first and last statement; a
-  /// record past MaxBranchesPerKernel, which nothing keeps.
-  std::unordered_map<std::string, unsigned> BranchIndex;
-  std::map<std::pair<const clang::Stmt *, const clang::Stmt *>, Branch>
-      RegionMeasures;
-  Branch DiscardedBranch;
-  bool BranchCapReached = false;
+  BranchRecords Regions;
   /// For each loop being walked: the guard and loops outside it, the reach
   /// of its body (pushed by walkFor/walkWhile).
   std::vector<std::pair<Predicate, std::vector<unsigned>>> LoopReach;
@@ -597,14 +590,7 @@ private:
   AbsValue boundDepth(AbsValue V) const;
   unsigned WalkDepth = 0;
   bool TooDeepNoted = false;
-  /// What walking the kernel has cost so far: one per statement, plus the
-  /// guards it is walked under (each copied into what it records). A
-  /// kernel whose walk passes MaxWalkWork is not walked further (a device
-  /// function of a thousand nested ifs inlined at thousands of call sites
-  /// would take minutes and gigabytes).
-  uint64_t WalkWork = 0;
-  static constexpr uint64_t MaxWalkWork = uint64_t(1) << 24;
-  bool TooLargeNoted = false;
+  WalkWork Work;
   Flow skipTooLarge(const clang::Stmt *S);
 };
 

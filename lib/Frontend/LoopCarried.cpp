@@ -92,9 +92,9 @@ KernelWalker::TrialState KernelWalker::saveTrial() const {
   S.Branches = K.Branches.size();
   S.Vars = Frames.back().Env;
   S.CapReached = CapReached;
-  S.BranchCapReached = BranchCapReached;
+  S.BranchCapReached = Regions.CapReached;
   S.TooDeepNoted = TooDeepNoted;
-  S.TooLargeNoted = TooLargeNoted;
+  S.TooLargeNoted = Work.Noted;
   return S;
 }
 
@@ -111,9 +111,9 @@ void KernelWalker::restoreTrial(const TrialState &S) {
   Frames.back().Returns.resize(S.Returns);
   Frames.back().Env = S.Vars;
   CapReached = S.CapReached;
-  BranchCapReached = S.BranchCapReached;
+  Regions.CapReached = S.BranchCapReached;
   TooDeepNoted = S.TooDeepNoted;
-  TooLargeNoted = S.TooLargeNoted;
+  Work.Noted = S.TooLargeNoted;
 }
 
 CarriedClass KernelWalker::classOf(const AbsValue &V) const {
