@@ -31,30 +31,29 @@ struct Counts {
   double Cost = 0, Ideal = 0;
 };
 
-std::optional<Counts> countsOf(const AccessAnalysis &A, uint64_t Blocks) {
+/// The same for the shared and the global answer: R's worst request,
+/// its mean and its ideal mean are Worst, Mean and IdealMean.
+template <class Result>
+std::optional<Counts> countsOf(const Result &R, unsigned Worst, double Mean,
+                               uint64_t Blocks) {
+  if (R.Status == SolveStatus::Unknown)
+    return std::nullopt;
+  if (R.Launch && Blocks)
+    return Counts{double(R.Launch->Cost), double(R.Launch->Ideal)};
+  if (R.Requests == 0 && Worst > 0)
+    return std::nullopt; // symbolic request count
   double Scale = Blocks ? double(Blocks) : 1;
-  if (A.Shared) {
-    const SharedResult &R = *A.Shared;
-    if (R.Status == SolveStatus::Unknown)
-      return std::nullopt;
-    if (R.Launch && Blocks)
-      return Counts{double(R.Launch->Cost), double(R.Launch->Ideal)};
-    if (R.Requests == 0 && R.Wavefronts > 0)
-      return std::nullopt; // symbolic request count
-    return Counts{double(R.Requests) * R.WavefrontsMean * Scale,
-                  double(R.Requests) * R.IdealMean * Scale};
-  }
-  if (A.Global) {
-    const GlobalResult &R = *A.Global;
-    if (R.Status == SolveStatus::Unknown)
-      return std::nullopt;
-    if (R.Launch && Blocks)
-      return Counts{double(R.Launch->Cost), double(R.Launch->Ideal)};
-    if (R.Requests == 0 && R.Sectors > 0)
-      return std::nullopt;
-    return Counts{double(R.Requests) * R.SectorsMean * Scale,
-                  double(R.Requests) * R.IdealMean * Scale};
-  }
+  return Counts{double(R.Requests) * Mean * Scale,
+                double(R.Requests) * R.IdealMean * Scale};
+}
+
+std::optional<Counts> countsOf(const AccessAnalysis &A, uint64_t Blocks) {
+  if (A.Shared)
+    return countsOf(*A.Shared, A.Shared->Wavefronts, A.Shared->WavefrontsMean,
+                    Blocks);
+  if (A.Global)
+    return countsOf(*A.Global, A.Global->Sectors, A.Global->SectorsMean,
+                    Blocks);
   return std::nullopt;
 }
 
