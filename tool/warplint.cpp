@@ -24,6 +24,7 @@
 #include "Report/Writers.h"
 #include "ToolOptions.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -172,9 +173,12 @@ void verifyFixes(const CompileCommand &Cmd, const PipelineOptions &PO,
   if (!R.Parsed || !hasFixes(R.Diagnostics))
     return;
   std::optional<std::string> Read = mainText(Cmd, R);
+  // Verification spends what the analysis left of the file's budget.
+  FileBudget Left = FileBudget::resume(R.BudgetLeft);
+  llvm::scope_exit KeepLeft([&] { R.BudgetLeft = Left.left(); });
   std::optional<FixVerifier> V;
   if (Read) {
-    V.emplace(R.File, *Read, R.Records, lsp::bufferReanalyzer(Cmd, PO));
+    V.emplace(R.File, *Read, R.Records, lsp::bufferReanalyzer(Cmd, PO, Left));
     // The common case: every fix offered verifies as it is.
     if (allFixesVerify(R.Diagnostics, *V)) {
       Text = *Read;
@@ -199,8 +203,8 @@ void verifyFixes(const CompileCommand &Cmd, const PipelineOptions &PO,
     return;
   }
   Text = *Read;
-  verifyLayoutFixes(Model.Model, R.Diagnostics, PO.Solve, {{R.File, Text}},
-                    *V);
+  verifyLayoutFixes(Model.Model, R.Diagnostics, PO.Solve, {{R.File, Text}}, *V,
+                    Left);
 }
 
 /// --arch=all: a file whose command builds for several architectures is
@@ -295,8 +299,11 @@ bool applyAllFixes(const std::vector<CompileCommand> &Commands,
     const FileReport &R = Reports[I];
     if (!R.Parsed || !hasFixes(R.Diagnostics))
       continue;
+    // The last re-analysis (every fix together) spends what the file's
+    // analysis and verification left.
+    FileBudget Left = FileBudget::resume(R.BudgetLeft);
     FixVerifier V(R.File, Texts[I], R.Records,
-                  lsp::bufferReanalyzer(Commands[I], PerFile[I]));
+                  lsp::bufferReanalyzer(Commands[I], PerFile[I], Left));
     WriteOptions W;
     W.AllowReadOnly = FixReadonly;
     FixOutcome F = applyFixes(R.Diagnostics, V, W);

@@ -28,7 +28,7 @@
 namespace warplint {
 
 FileReport analyzeModel(const FrontendResult &Parsed,
-                        const PipelineOptions &Opts) {
+                        const PipelineOptions &Opts, FileBudget *Budget) {
   FileReport R;
   R.File = Parsed.Model.MainFile;
   R.Parsed = Parsed.Success;
@@ -57,14 +57,9 @@ FileReport analyzeModel(const FrontendResult &Parsed,
     }
 
   // One budget for everything the solver does for this file.
-  FileBudget Budget;
-  Budget.Seconds = Opts.TimeBudgetSeconds;
-  Budget.Deadline =
-      std::chrono::steady_clock::now() +
-      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-          std::chrono::duration<double>(Opts.TimeBudgetSeconds));
-  Budget.LaneEvaluations = Opts.LaneEvaluationBudget;
-  Solve.File = &Budget;
+  FileBudget Own =
+      FileBudget::start(Opts.TimeBudgetSeconds, Opts.LaneEvaluationBudget);
+  Solve.File = Budget ? Budget : &Own;
 
   // What nvcc emits for each access (merged, split), before the solver
   // counts requests: the hardware counts instructions, not expressions.
@@ -126,6 +121,7 @@ FileReport analyzeModel(const FrontendResult &Parsed,
   // One finding per problem: instantiations, launch shapes and accesses of
   // one line are merged once each has its fixes.
   mergeDuplicates(R.Diagnostics);
+  R.BudgetLeft = Solve.File->left();
   return R;
 }
 

@@ -94,6 +94,9 @@ struct FileReport {
   unsigned UnknownAccesses = 0;
   /// --dump-sass-facts: the instructions read and the emissions decided.
   std::string SassDump;
+  /// What the analysis left of the file's budget: verifying its fixes
+  /// spends from it (FileBudget::resume), never a budget of its own.
+  FileBudget::Left BudgetLeft;
 };
 
 /// Runs the whole analysis for one compile command, isolated: on a thread
@@ -113,8 +116,12 @@ llvm::Error runCrashIsolated(llvm::function_ref<void()> Work,
                              unsigned StackBytes = AnalysisStackBytes);
 
 /// The same from a parsed model (tests, editors with their own parse).
+/// Budget: what to spend (a fix's re-analysis spends what the file's
+/// analysis left); null: a budget of Opts.TimeBudgetSeconds and
+/// Opts.LaneEvaluationBudget.
 FileReport analyzeModel(const FrontendResult &Parsed,
-                        const PipelineOptions &Opts);
+                        const PipelineOptions &Opts,
+                        FileBudget *Budget = nullptr);
 
 } // namespace warplint
 

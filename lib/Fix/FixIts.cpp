@@ -255,9 +255,9 @@ void tradeOffNotes(const Candidate &Chosen, const LayoutEval &Before,
   }
 }
 
-std::vector<DiagNote> planNotes(const ArrayUse &Declared,
-                                const SolveOptions &Opts, FileTexts &Files,
-                                const FixVerifier *V) {
+std::vector<DiagNote> planLayoutNotes(const ArrayUse &Declared,
+                                      const SolveOptions &Opts,
+                                      FileTexts &Files, const FixVerifier *V) {
   std::vector<DiagNote> Notes;
   auto Note = [&](std::string Msg) {
     Notes.push_back({{}, std::move(Msg), {}});
@@ -348,6 +348,17 @@ std::vector<DiagNote> planNotes(const ArrayUse &Declared,
   return Notes;
 }
 
+/// The notes of Declared's layout plan (planLayoutNotes), each marked as
+/// the plan's.
+std::vector<DiagNote> planNotes(const ArrayUse &Declared,
+                                const SolveOptions &Opts, FileTexts &Files,
+                                const FixVerifier *V) {
+  std::vector<DiagNote> Notes = planLayoutNotes(Declared, Opts, Files, V);
+  for (DiagNote &N : Notes)
+    N.Role = NoteRole::LayoutPlan;
+  return Notes;
+}
+
 using AccessIndex =
     std::map<std::tuple<std::string, unsigned, unsigned>, size_t>;
 
@@ -382,9 +393,12 @@ void dropFixes(Diagnostic &D, const std::string &Why) {
 } // namespace
 
 void verifyLayoutFixes(const TranslationUnitModel &TU,
-                       std::vector<Diagnostic> &Diags, const SolveOptions &Opts,
+                       std::vector<Diagnostic> &Diags,
+                       const SolveOptions &Given,
                        const std::map<std::string, std::string> &Overlay,
-                       const FixVerifier &V) {
+                       const FixVerifier &V, FileBudget &Budget) {
+  SolveOptions Opts = Given;
+  Opts.File = &Budget;
   std::vector<ArrayUse> Arrays = sharedArrays(TU);
   AccessIndex AccessAt = indexAccesses(Arrays);
   FileTexts Files(&Overlay);
@@ -392,6 +406,7 @@ void verifyLayoutFixes(const TranslationUnitModel &TU,
   // way) and their verified replacement.
   std::map<size_t, std::pair<std::vector<DiagNote>, std::vector<DiagNote>>>
       Plans;
+  std::map<size_t, std::string> CutShort; ///< arrays planned past the budget
   for (Diagnostic &D : Diags) {
     if (!hasFix(D))
       continue;
@@ -411,6 +426,25 @@ void verifyLayoutFixes(const TranslationUnitModel &TU,
                        std::make_pair(planNotes(U, Opts, Files, nullptr),
                                       planNotes(U, Opts, Files, &V)))
               .first;
+      // Plans cut short by the budget are not the plans that were offered.
+      if (std::optional<std::string> Spent = Budget.exhausted())
+        CutShort[It->second] = *Spent;
+    }
+    if (auto Spent = CutShort.find(It->second); Spent != CutShort.end()) {
+      // The plan's notes go with its fixes: what is left unverified is
+      // not presented as advice.
+      llvm::erase_if(D.Notes, [](const DiagNote &N) {
+        return N.Role == NoteRole::LayoutPlan;
+      });
+      D.Fixes.clear();
+      for (DiagNote &N : D.Notes)
+        N.Fixes.clear();
+      D.Notes.push_back({{},
+                         "no layout fix is offered: it could not be "
+                         "verified: " +
+                             Spent->second,
+                         {}});
+      continue;
     }
     const std::vector<DiagNote> &Old = P->second.first;
     bool Ends = D.Notes.size() >= Old.size() &&

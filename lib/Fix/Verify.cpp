@@ -12,6 +12,8 @@
 
 namespace warplint {
 
+char BudgetSpentError::ID = 0;
+
 namespace {
 
 unsigned exactShared(const std::vector<AccessRecord> &Records) {
@@ -208,9 +210,18 @@ llvm::Error FixVerifier::verifyUncached(llvm::ArrayRef<const Fix *> Fixes,
         "its edits overlap or fall outside the file");
   ++Runs;
   llvm::Expected<std::vector<AccessRecord>> After = Again(Text);
-  if (!After)
-    return llvm::createStringError("the fixed code does not parse (" +
-                                   llvm::toString(After.takeError()) + ")");
+  if (!After) {
+    std::string Why;
+    llvm::handleAllErrors(
+        After.takeError(),
+        [&](const BudgetSpentError &E) {
+          Why = E.message() + " before the fix could be verified";
+        },
+        [&](const llvm::ErrorInfoBase &E) {
+          Why = "the fixed code does not parse (" + E.message() + ")";
+        });
+    return llvm::createStringError(Why);
+  }
   unsigned Was = exactShared(Before), Now = exactShared(*After);
   if (Now != Was)
     return llvm::createStringError(

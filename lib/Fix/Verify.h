@@ -27,10 +27,27 @@ namespace warplint {
 
 struct TranslationUnitModel;
 
+/// A re-analysis that did not run, or did not finish, because the file's
+/// analysis budget is spent: the fix is not offered, and the note says so
+/// rather than blaming the fixed code.
+class BudgetSpentError : public llvm::ErrorInfo<BudgetSpentError> {
+public:
+  static char ID;
+  explicit BudgetSpentError(std::string Reason) : Reason(std::move(Reason)) {}
+  void log(llvm::raw_ostream &OS) const override { OS << Reason; }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
+private:
+  std::string Reason;
+};
+
 class FixVerifier {
 public:
   /// The access records of the translation unit parsed again with its main
-  /// file reading MainText, or why it could not be (clang's first error).
+  /// file reading MainText, or why it could not be: clang's first error, or
+  /// a BudgetSpentError.
   using Reanalyze = std::function<llvm::Expected<std::vector<AccessRecord>>(
       const std::string &MainText)>;
 
@@ -88,11 +105,14 @@ bool allFixesVerify(const std::vector<Diagnostic> &Diags,
 /// checked with V; one that fails is not offered and a note says why, and
 /// another way to write it (the row length parenthesized, the edit made in
 /// the macro the declaration comes from) is offered when that verifies.
-/// Overlay: the texts the pipeline read instead of the disk.
+/// Overlay: the texts the pipeline read instead of the disk. The plans
+/// are solved within Budget (what the analysis left of the file's budget,
+/// shared with V's re-analyses); once it is spent, the fixes not yet
+/// verified are dropped, and a note says so.
 void verifyLayoutFixes(const TranslationUnitModel &TU,
                        std::vector<Diagnostic> &Diags, const SolveOptions &Opts,
                        const std::map<std::string, std::string> &Overlay,
-                       const FixVerifier &V);
+                       const FixVerifier &V, FileBudget &Budget);
 
 /// True when some diagnostic of Diags, or one of its notes, carries a fix.
 bool hasFixes(const std::vector<Diagnostic> &Diags);

@@ -15,9 +15,12 @@ namespace warplint {
 namespace lsp {
 
 FixVerifier::Reanalyze bufferReanalyzer(const CompileCommand &Cmd,
-                                        const PipelineOptions &PO) {
-  return [Cmd, PO](const std::string &Text)
+                                        const PipelineOptions &PO,
+                                        FileBudget &Budget) {
+  return [Cmd, PO, &Budget](const std::string &Text)
              -> llvm::Expected<std::vector<AccessRecord>> {
+    if (std::optional<std::string> Spent = Budget.exhausted())
+      return llvm::make_error<BudgetSpentError>(*Spent);
     FrontendResult P = analyzeBuffer(Text, Cmd, PO.Frontend);
     if (P.Model.MainFile.empty())
       P.Model.MainFile = Cmd.File;
@@ -29,7 +32,11 @@ FixVerifier::Reanalyze bufferReanalyzer(const CompileCommand &Cmd,
     }
     PipelineOptions O = PO;
     O.LayoutFixes = false;
-    return analyzeModel(P, O).Records;
+    FileReport Again = analyzeModel(P, O, &Budget);
+    // Records cut short by the budget would misreport the fixed code.
+    if (std::optional<std::string> Spent = Budget.exhausted())
+      return llvm::make_error<BudgetSpentError>(*Spent);
+    return std::move(Again.Records);
   };
 }
 
@@ -95,11 +102,12 @@ AnalyzedDocument analyzeDocument(const std::string &Path,
   }
   // Quick fixes are offered only once proved on a copy of the buffer.
   if (hasFixes(Report.Diagnostics)) {
+    FileBudget Left = FileBudget::resume(Report.BudgetLeft);
     FixVerifier V(Parsed.Model.MainFile, Text, Report.Records,
-                  bufferReanalyzer(Cmd, FileOpts));
+                  bufferReanalyzer(Cmd, FileOpts, Left));
     if (!allFixesVerify(Report.Diagnostics, V))
       verifyLayoutFixes(Parsed.Model, Report.Diagnostics, FileOpts.Solve,
-                        FileOpts.Overlay, V);
+                        FileOpts.Overlay, V, Left);
   }
   // A kernel in an included header is reported when that header is open.
   for (warplint::Diagnostic &D : Report.Diagnostics) {

@@ -36,9 +36,12 @@ struct AnalyzedDocument {
 
 /// Parses Cmd's file again from a buffer with PO (no fixes searched) and
 /// returns its access records: the re-analysis that verifies fixes, for
-/// this server and the command line alike.
+/// this server and the command line alike. Each re-analysis spends from
+/// Budget (what the file's analysis left, FileReport::BudgetLeft; it must
+/// outlive the function); once that is spent, a BudgetSpentError.
 FixVerifier::Reanalyze bufferReanalyzer(const CompileCommand &Cmd,
-                                        const PipelineOptions &PO);
+                                        const PipelineOptions &PO,
+                                        FileBudget &Budget);
 
 /// Analyzes Text as the contents of Path with Opts, the .warplint.yaml that
 /// applies to Path, and CommandLine (the server's own flags) over both. The

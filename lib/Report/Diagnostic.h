@@ -53,6 +53,9 @@ enum class NoteRole {
   Other,
   Launch,        ///< the block shape the finding was analyzed with
   AssumedLaunch, ///< the assumed shape: no launch gave a constant block
+  /// Part of a layout fix's plan (the fix, its alternatives, why none):
+  /// it goes when the plan's fixes cannot be verified.
+  LayoutPlan,
 };
 
 struct DiagNote {

@@ -26,7 +26,7 @@ namespace {
 /// when it has none.
 std::string launchText(const Diagnostic &D) {
   for (const DiagNote &N : D.Notes)
-    if (N.Role != NoteRole::Other)
+    if (N.Role == NoteRole::Launch || N.Role == NoteRole::AssumedLaunch)
       return N.Message;
   return "";
 }

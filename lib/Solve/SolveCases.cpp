@@ -156,9 +156,12 @@ private:
     }
     if (!TooMany())
       return true;
-    if (FileBound && NCases <= Opts.EnumerationBudget / PerCaseLower)
+    if (FileBound && NCases <= Opts.EnumerationBudget / PerCaseLower) {
+      // What is left cannot pay for this access: the file's budget is
+      // spent, as the reason says, for every solve that follows too.
+      Opts.File->LaneEvaluations = 0;
       Sum.Reason = FileSpent;
-    else
+    } else
       Sum.Reason = "iteration space too large: more than " +
                    formatCount(Opts.EnumerationBudget) + " lane evaluations (" +
                    formatCount(NCases) + " cases of the free values)";

@@ -62,6 +62,26 @@ std::optional<std::string> FileBudget::exhausted() const {
   return std::nullopt;
 }
 
+FileBudget FileBudget::start(double Seconds, uint64_t LaneEvaluations) {
+  return resume({Seconds, Seconds, LaneEvaluations});
+}
+
+FileBudget FileBudget::resume(const Left &L) {
+  FileBudget B;
+  B.Seconds = L.Total;
+  B.Deadline = std::chrono::steady_clock::now() +
+               std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                   std::chrono::duration<double>(std::max(L.Seconds, 0.0)));
+  B.LaneEvaluations = L.LaneEvaluations;
+  return B;
+}
+
+FileBudget::Left FileBudget::left() const {
+  std::chrono::duration<double> Rest =
+      Deadline - std::chrono::steady_clock::now();
+  return {std::max(Rest.count(), 0.0), Seconds, LaneEvaluations};
+}
+
 namespace {
 
 /// Whether the file's analysis budget is spent (no retry is worth it).

@@ -36,6 +36,19 @@ struct FileBudget {
 
   /// The reason when the budget is spent, else nullopt.
   std::optional<std::string> exhausted() const;
+
+  /// What is left of a budget, with its clock stopped: a file's fixes are
+  /// verified with what its analysis left (and --fix, once every file is
+  /// done, with what the verification left), so that the whole file stays
+  /// within one budget however long other files take.
+  struct Left {
+    double Seconds = 0;
+    double Total = 0; ///< the budget it came from, for the reason
+    uint64_t LaneEvaluations = 0;
+  };
+  static FileBudget start(double Seconds, uint64_t LaneEvaluations);
+  static FileBudget resume(const Left &L);
+  Left left() const;
 };
 
 struct SolveOptions {
