@@ -13,8 +13,11 @@
 
 #include "Frontend/KernelWalker.h"
 #include "Frontend/LoopHelpers.h"
+#include "Frontend/LoopScans.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+
+#include <array>
 
 namespace warplint {
 
@@ -22,44 +25,6 @@ using namespace clang;
 using namespace walker;
 
 namespace {
-
-/// Every write of a local variable in a statement, with the statement that
-/// writes it when that is a whole expression statement of the loop body (or
-/// a top-level operand of the increment's comma list).
-class WriteSites : public RecursiveASTVisitor<WriteSites> {
-public:
-  std::map<const ValueDecl *, std::vector<const clang::Expr *>> Writes;
-
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp())
-      add(B->getLHS(), B);
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-      add(U->getSubExpr(), U);
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *C) {
-    // A non-const reference argument may write the variable: not regular.
-    const FunctionDecl *F = C->getDirectCallee();
-    for (unsigned I = 0; I < C->getNumArgs(); ++I)
-      if (!F || I >= F->getNumParams() ||
-          (F->getParamDecl(I)->getType()->isReferenceType() &&
-           !F->getParamDecl(I)
-                ->getType()
-                .getNonReferenceType()
-                .isConstQualified()))
-        add(C->getArg(I), C);
-    return true;
-  }
-
-private:
-  void add(const clang::Expr *E, const clang::Expr *Write) {
-    if (const ValueDecl *D = WrittenVars::target(E))
-      Writes[D].push_back(Write);
-  }
-};
 
 /// Whether the body has a `continue` that belongs to this loop: it would
 /// skip a write at the end of the body in some iterations.
@@ -108,12 +73,42 @@ std::optional<Increment> incrementOf(const clang::Expr *Write,
   return std::nullopt;
 }
 
+/// Every write of a local in a loop: its body's (LoopScans keeps them, so
+/// a nest's bodies are not scanned again for each loop and each walk) and
+/// its increment's and condition's.
+class LoopWrites {
+public:
+  LoopWrites(LoopScans &Scans, const Stmt *Body, const clang::Expr *Inc,
+             const clang::Expr *Cond)
+      : Parts{&Scans.writeSites(Body), &Scans.writeSites(Inc),
+              &Scans.writeSites(Cond)} {}
+
+  /// How many times the loop writes V.
+  size_t count(const ValueDecl *V) const {
+    size_t N = 0;
+    for (const LoopScans::Sites *P : Parts)
+      if (auto It = P->find(V); It != P->end())
+        N += It->second.size();
+    return N;
+  }
+  /// The write of V when the loop writes it once.
+  const clang::Expr *only(const ValueDecl *V) const {
+    if (count(V) != 1)
+      return nullptr;
+    for (const LoopScans::Sites *P : Parts)
+      if (auto It = P->find(V); It != P->end() && !It->second.empty())
+        return It->second.front();
+    return nullptr;
+  }
+
+private:
+  std::array<const LoopScans::Sites *, 3> Parts;
+};
+
 /// Whether E reads a variable the loop writes (then it is not invariant).
 class ReadsAny : public RecursiveASTVisitor<ReadsAny> {
 public:
-  explicit ReadsAny(const std::map<const ValueDecl *,
-                                   std::vector<const clang::Expr *>> &W)
-      : W(W) {}
+  explicit ReadsAny(const LoopWrites &W) : W(W) {}
   bool Found = false;
   bool VisitDeclRefExpr(DeclRefExpr *D) {
     if (W.count(D->getDecl()))
@@ -122,7 +117,7 @@ public:
   }
 
 private:
-  const std::map<const ValueDecl *, std::vector<const clang::Expr *>> &W;
+  const LoopWrites &W;
 };
 
 /// E / D when E is a multiple of the constant D in every term (`32 * N * 4`
@@ -200,27 +195,27 @@ private:
   const ValueDecl *V;
 };
 
-WriteSites writesIn(const Stmt *Body, const clang::Expr *Inc,
-                    const clang::Expr *Cond) {
-  WriteSites W;
-  for (const Stmt *Part : {Body, static_cast<const Stmt *>(Inc),
-                           static_cast<const Stmt *>(Cond)})
-    if (Part)
-      W.TraverseStmt(const_cast<Stmt *>(Part));
-  return W;
-}
-
 /// The locals other than LoopVar that the loop writes exactly once, in an
-/// expression it runs once per iteration, each with that write.
+/// expression it runs once per iteration, each with that write, in address
+/// order. Only the variables those expressions write are candidates: a
+/// nest's inner loops write many more, and they were looked at for every
+/// loop of the nest.
 std::vector<std::pair<const ValueDecl *, const clang::Expr *>>
-writtenOncePerIteration(const WriteSites &W, const Stmt *Body,
+writtenOncePerIteration(LoopScans &Scans, const LoopWrites &W, const Stmt *Body,
                         const clang::Expr *Inc, const ValueDecl *LoopVar) {
   std::vector<const clang::Expr *> Regular = everyIteration(Body, Inc);
+  std::vector<const ValueDecl *> Candidates;
+  for (const clang::Expr *E : Regular)
+    for (const auto &Entry : Scans.writeSites(E))
+      Candidates.push_back(Entry.first);
+  llvm::sort(Candidates, std::less<const ValueDecl *>());
+  Candidates.erase(std::unique(Candidates.begin(), Candidates.end()),
+                   Candidates.end());
   std::vector<std::pair<const ValueDecl *, const clang::Expr *>> Out;
-  for (const auto &[Var, Writes] : W.Writes)
-    if (Var != LoopVar && Writes.size() == 1 &&
-        llvm::is_contained(Regular, Writes.front()->IgnoreParens()))
-      Out.push_back({Var, Writes.front()});
+  for (const ValueDecl *Var : Candidates)
+    if (const clang::Expr *Write = W.only(Var))
+      if (Var != LoopVar && llvm::is_contained(Regular, Write->IgnoreParens()))
+        Out.push_back({Var, Write});
   return Out;
 }
 
@@ -231,10 +226,10 @@ const ValueDecl *KernelWalker::whileInduction(const Stmt *Body,
                                               Loop &L) {
   if (!Cond)
     return nullptr;
-  WriteSites W = writesIn(Body, nullptr, Cond);
+  LoopWrites W(Scans, Body, nullptr, Cond);
   for (const clang::Expr *E : everyIteration(Body, nullptr)) {
     const ValueDecl *Var = writtenBy(E);
-    if (!Var || W.Writes[Var].size() != 1)
+    if (!Var || W.count(Var) != 1)
       continue;
     ReadsVar R(Var);
     R.TraverseStmt(const_cast<clang::Expr *>(Cond));
@@ -266,9 +261,9 @@ KernelWalker::geometricLocals(const Stmt *Body, const clang::Expr *Inc,
                               const clang::Expr *Cond,
                               const ValueDecl *LoopVar) {
   std::map<const ValueDecl *, GeometricSequence> Out;
-  WriteSites W = writesIn(Body, Inc, Cond);
+  LoopWrites W(Scans, Body, Inc, Cond);
   for (const auto &[Var, Write] :
-       writtenOncePerIteration(W, Body, Inc, LoopVar)) {
+       writtenOncePerIteration(Scans, W, Body, Inc, LoopVar)) {
     Loop Step; // what loopStep reads from the write: kind and factor
     Step.VarName = Var->getName().str();
     if (!loopStep(Write, Var, Step) || Step.Step == Loop::StepKind::Add ||
@@ -292,9 +287,9 @@ KernelWalker::derivedInductions(const Stmt *Body, const clang::Expr *Inc,
                                 const clang::Expr *Cond,
                                 const ValueDecl *LoopVar) {
   std::vector<DerivedInduction> Out;
-  WriteSites W = writesIn(Body, Inc, Cond);
+  LoopWrites W(Scans, Body, Inc, Cond);
   for (const auto &[Var, Write] :
-       writtenOncePerIteration(W, Body, Inc, LoopVar)) {
+       writtenOncePerIteration(Scans, W, Body, Inc, LoopVar)) {
     std::optional<Increment> Step = incrementOf(Write, Var);
     if (!Step)
       continue;
@@ -308,7 +303,7 @@ KernelWalker::derivedInductions(const Stmt *Body, const clang::Expr *Inc,
 
     Expr Amount(1);
     if (Step->Amount) {
-      ReadsAny R(W.Writes);
+      ReadsAny R(W);
       R.TraverseStmt(const_cast<clang::Expr *>(Step->Amount));
       if (R.Found ||
           Step->Amount->HasSideEffects(Ctx, /*IncludePossibleEffects=*/true))

@@ -517,10 +517,8 @@ KernelWalker::havocAssigned(const Stmt *Body, const ValueDecl *Except,
   std::vector<std::pair<const ValueDecl *, AbsValue>> Forgotten;
   if (!Body)
     return Forgotten;
-  WrittenVars W;
-  W.TraverseStmt(const_cast<Stmt *>(Body));
   auto &Env = Frames.back().Env;
-  for (const auto &[D, L] : W.Vars) {
+  for (const auto &[D, L] : Scans.writtenVars(Body)) {
     if (D == Except)
       continue;
     auto It = Env.find(D);

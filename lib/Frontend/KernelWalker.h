@@ -18,6 +18,7 @@
 #define WARPLINT_FRONTEND_KERNELWALKER_H
 
 #include "Frontend/Frontend.h"
+#include "Frontend/LoopScans.h"
 #include "Frontend/WalkBudget.h"
 #include "Model/AccessModel.h"
 
@@ -591,6 +592,8 @@ private:
   unsigned WalkDepth = 0;
   bool TooDeepNoted = false;
   WalkWork Work;
+  /// The loop bodies' syntactic facts, each scanned once (LoopScans.h).
+  LoopScans Scans;
   Flow skipTooLarge(const clang::Stmt *S);
 };
 

@@ -172,8 +172,7 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
                            bool NextIsStep, const clang::Expr *HeadCond,
                            bool CondIsGuard) {
   LoopWalk W;
-  ExitFinder EF;
-  EF.TraverseStmt(const_cast<Stmt *>(Body));
+  bool Leaves = Scans.mayLeaveLoop(Body);
   W.Vars = Carried[LoopId];
   const std::vector<CarriedVar> &Vars = W.Vars;
   SourceLocation At = W.At = Body->getBeginLoc();
@@ -194,7 +193,7 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
   // thread may leave the loop (with the final classes). A thread that left
   // in an earlier iteration does not execute the body again.
   Predicate Exit = Predicate::unknown("an exit not analyzed", true);
-  if (Trial && (EF.Found || !AllGaps)) {
+  if (Trial && (Leaves || !AllGaps)) {
     for (unsigned Round = 0;; ++Round) {
       bindCarried(Vars, Classes, At);
       TrialState Saved = saveTrial();
@@ -224,7 +223,7 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
     }
   }
   std::optional<Predicate> Stayed;
-  if (EF.Found && Trial)
+  if (Leaves && Trial)
     Stayed = stayedInLoop(Exit, LoopId, UniformsBefore);
   bool Dep = !Trial || threadDependent(Exit);
   // An exit taken on data (a converged float, a found key) makes leaving
@@ -236,7 +235,7 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
   // body) is what the local's class makes it, not a forgotten value.
   if (HeadCond && !Vars.empty())
     rereadHeadCondition(HeadCond, LoopId, CondIsGuard);
-  if (EF.Found)
+  if (Leaves)
     Guards.push_back(
         Stayed ? *Stayed
                : Predicate::unknown("whether the thread left the loop '" +
@@ -257,7 +256,7 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
     eval(Next);
     Guards.pop_back();
   }
-  if (EF.Found)
+  if (Leaves)
     Guards.pop_back();
   return W;
 }

@@ -222,14 +222,16 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
     L.UnknownReason = "unsupported step '" + text(S->getInc()) + "'";
 
   if (L.UnknownReason.empty()) {
-    WrittenVars W;
-    W.TraverseStmt(const_cast<Stmt *>(S->getBody()));
-    if (S->getCond())
-      W.TraverseStmt(const_cast<clang::Expr *>(S->getCond()));
-    auto It = W.Vars.find(Var);
-    if (It != W.Vars.end())
+    for (const Stmt *Part :
+         {S->getBody(), static_cast<const Stmt *>(S->getCond())}) {
+      const LoopScans::Written &W = Scans.writtenVars(Part);
+      auto It = W.find(Var);
+      if (It == W.end())
+        continue;
       L.UnknownReason = "the loop body writes '" + L.VarName + "' (" +
                         locString(Ctx, It->second) + ")";
+      break;
+    }
   }
   if (L.UnknownReason.empty())
     setLoopInit(Var, L);
@@ -240,7 +242,8 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
   LoopStack.push_back(Id);
   if (S->getCond())
     L.Condition = toPred(eval(S->getCond()), S->getCond());
-  L.RemainderFirstUnroll = remainderFirstUnroll(L, S->getBody());
+  L.RemainderFirstUnroll =
+      remainderFirstUnroll(L, Scans.unrollFacts(S->getBody()));
   K.Loops[Id] = L;
 
   LoopWalk Body;
@@ -391,7 +394,7 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
   if (CondE && !IsDo)
     C = toPred(eval(CondE), CondE);
   L.Condition = C;
-  L.RemainderFirstUnroll = remainderFirstUnroll(L, Body);
+  L.RemainderFirstUnroll = remainderFirstUnroll(L, Scans.unrollFacts(Body));
   K.Loops[Id] = L;
   LoopWalk Body1;
   bool Walked = C.kind() != PredKind::False;

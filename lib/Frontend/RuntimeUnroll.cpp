@@ -80,13 +80,17 @@ bool isSymbol(const Expr &E, SymbolKind K, unsigned Index) {
 
 } // namespace
 
-std::optional<unsigned> remainderFirstUnroll(const Loop &L,
-                                             const clang::Stmt *Body) {
-  if (L.UnrollPragma == 1u)
-    return 1u;
+UnrollBodyFacts scanUnrollFacts(const clang::Stmt *Body) {
   BodyScan Scan;
   if (Body)
     Scan.TraverseStmt(const_cast<clang::Stmt *>(Body));
+  return {Scan.Convergent, Scan.OpaqueCall};
+}
+
+std::optional<unsigned> remainderFirstUnroll(const Loop &L,
+                                             const UnrollBodyFacts &Scan) {
+  if (L.UnrollPragma == 1u)
+    return 1u;
   if (Scan.Convergent)
     return 1u;
   if (L.Step != Loop::StepKind::Add || Scan.OpaqueCall)

@@ -20,15 +20,26 @@
 
 namespace warplint {
 
-/// The factor nvcc unrolls loop L (body Body) by when its trip count is a
-/// run-time value, the remainder first: 1 when it keeps the loop (a step
-/// of blockDim.x or blockDim.x * gridDim.x, `#pragma unroll 1`, a barrier,
-/// warp vote or shuffle in the body), N for `#pragma unroll N`, 4
+/// What in a loop body decides nvcc's unrolling.
+struct UnrollBodyFacts {
+  /// A barrier, vote, shuffle or wait, also in the user functions it calls.
+  bool Convergent = false;
+  /// A call whose body is not shown.
+  bool OpaqueCall = false;
+};
+
+/// Scans Body for UnrollBodyFacts (LoopScans keeps the answer per body).
+UnrollBodyFacts scanUnrollFacts(const clang::Stmt *Body);
+
+/// The factor nvcc unrolls loop L (Body: its body's facts) by when its trip
+/// count is a run-time value, the remainder first: 1 when it keeps the loop
+/// (a step of blockDim.x or blockDim.x * gridDim.x, `#pragma unroll 1`, a
+/// barrier, warp vote or shuffle in the body), N for `#pragma unroll N`, 4
 /// otherwise; nullopt when it cannot be told (a call to a function the
 /// body does not show, a bare `#pragma unroll`, a loop that does not step
 /// by addition).
 std::optional<unsigned> remainderFirstUnroll(const Loop &L,
-                                             const clang::Stmt *Body);
+                                             const UnrollBodyFacts &Body);
 
 } // namespace warplint
 

@@ -127,11 +127,10 @@ Flow KernelWalker::walkSwitchCases(const SwitchStmt *Sw, const AbsValue &C,
   }
   // What the cases assign is one case's value or another's afterwards:
   // forgotten; what they leave alone keeps its value.
-  walker::WrittenVars W;
-  W.TraverseStmt(const_cast<Stmt *>(Sw->getBody()));
+  const LoopScans::Written &W = Scans.writtenVars(Sw->getBody());
   Frames.back().Env = Before;
   for (auto &[D, Val] : Frames.back().Env)
-    if (W.Vars.count(D))
+    if (W.count(D))
       Val = AbsValue::unknown(
           "'" + D->getName().str() + "' as assigned in a switch", true);
   return {};
