@@ -431,6 +431,20 @@ AbsValue KernelWalker::inlineCall(const CallExpr *C, const FunctionDecl *F) {
     }
     if (Cond.kind() == PredKind::False)
       continue;
+    // Every return gives the same value: which one ran does not matter
+    // (a helper that returns its shared array from inside a loop and
+    // after it, where the loop's return condition is not tracked).
+    bool SameInt = V.K == AbsValue::Kind::Int && Out.K == AbsValue::Kind::Int &&
+                   V.Int == Out.Int;
+    bool SamePointer = V.K == AbsValue::Kind::Pointer &&
+                       Out.K == AbsValue::Kind::Pointer &&
+                       V.Object == Out.Object && V.Offset && Out.Offset &&
+                       *V.Offset == *Out.Offset;
+    if (SameInt || SamePointer) {
+      Out.ThreadDep |= V.ThreadDep;
+      Out.Derived |= V.Derived;
+      continue;
+    }
     if (V.K == AbsValue::Kind::Int && Out.K == AbsValue::Kind::Int &&
         !Cond.hasUnknown()) {
       Out = AbsValue::integer(Expr::select(Cond, V.Int, Out.Int));
@@ -439,6 +453,17 @@ AbsValue KernelWalker::inlineCall(const CallExpr *C, const FunctionDecl *F) {
                V.Offset && Out.Offset && !Cond.hasUnknown()) {
       AbsValue P = V;
       P.Offset = Expr::select(Cond, *V.Offset, *Out.Offset);
+      P.Derived = true;
+      Out = P;
+    } else if (V.K == AbsValue::Kind::Pointer &&
+               Out.K == AbsValue::Kind::Pointer && V.Object == Out.Object &&
+               V.AlsoObjects.empty() && Out.AlsoObjects.empty()) {
+      // Into the same object either way: its accesses are listed, with an
+      // offset that is unknown and says why.
+      AbsValue P = AbsValue::pointer(V.Object, std::nullopt);
+      P.Reason = "the result of '" + functionName(F) +
+                 "' (several returns, under a condition that is not known)";
+      P.ThreadDep = threadDependent(Cond) || V.ThreadDep || Out.ThreadDep;
       P.Derived = true;
       Out = P;
     } else {
