@@ -24,6 +24,9 @@ build: configure
 demo: build
 	@echo "== warplint cuda-samples/ =="
 	@$(BUILD_DIR)/bin/warplint cuda-samples/*.cu --exit-zero
+	@$(BUILD_DIR)/bin/warplint cuda-samples/*.cu --exit-zero --format=html \
+	  -o $(BUILD_DIR)/report.html
+	@echo "== the same findings for people: $(BUILD_DIR)/report.html =="
 
 test: build
 	ctest --test-dir $(BUILD_DIR) --output-on-failure -j $(JOBS)

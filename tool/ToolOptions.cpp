@@ -47,10 +47,18 @@ static cl::list<std::string>
              cl::desc("Block shape X[,Y[,Z]] for kernels without a launch "
                       "site in the file (may repeat)"),
              cl::value_desc("x,y,z"), cl::cat(Category));
-static cl::opt<std::string> Format("format",
-                                   cl::desc("Output format: text, json or "
-                                            "sarif"),
-                                   cl::init("text"), cl::cat(Category));
+static cl::opt<std::string>
+    Format("format",
+           cl::desc("Output format: text, json, sarif or html (one "
+                    "self-contained page: findings ranked by estimated "
+                    "speed-up, pictures of their requests; docs/"
+                    "html-report.md)"),
+           cl::init("text"), cl::cat(Category));
+static cl::opt<std::string>
+    OutputFile("o",
+               cl::desc("Write the report to <file> instead of the "
+                        "standard output"),
+               cl::value_desc("file"), cl::cat(Category));
 static cl::opt<bool>
     UseColor("use-color",
              cl::desc("Colour the diagnostics (default: when the output is a "
@@ -272,9 +280,14 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
            "': expected a number from 0 to 1");
     TO.BranchProbability = P;
   }
-  if (Format != "text" && Format != "json" && Format != "sarif")
-    fail("unknown --format='" + Format + "': expected text, json or sarif");
+  if (Format != "text" && Format != "json" && Format != "sarif" &&
+      Format != "html")
+    fail("unknown --format='" + Format +
+         "': expected text, json, sarif or html");
   TO.Format = Format;
+  if (OutputFile.getNumOccurrences() && OutputFile.empty())
+    fail("-o needs a file name");
+  TO.Output = OutputFile;
   if (UseColor.getNumOccurrences())
     TO.Color = UseColor ? "always" : "never";
   TO.Checks = Checks;

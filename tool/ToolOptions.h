@@ -25,6 +25,8 @@ struct ToolOptions {
   /// --branch-probability: p of data-dependent branches without a comment.
   std::optional<double> BranchProbability;
   std::string Format = "text";
+  /// -o: where the report goes; empty: the standard output.
+  std::string Output;
   std::string Color = "auto"; ///< auto, always or never (--use-color)
   std::string Checks = "warplint-*";
   bool AllAccesses = false;

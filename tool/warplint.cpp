@@ -405,11 +405,30 @@ RunFindings gatherFindings(const std::vector<FileReport> &Reports) {
   return F;
 }
 
-/// The findings in the chosen format, on stdout.
-void writeFindings(const ToolOptions &TO, const PipelineOptions &PO,
+/// The architecture the files were analyzed for (the first analyzed
+/// file's: one target decision per file, and a run's files share it).
+std::string runArch(const PipelineOptions &PO,
+                    const std::vector<FileReport> &Reports) {
+  for (const FileReport &R : Reports)
+    if (R.Parsed && !R.Arch.empty())
+      return R.Arch;
+  return PO.Solve.Arch.Name;
+}
+
+/// The findings in the chosen format, on OS.
+void writeFindings(llvm::raw_ostream &OS, const ToolOptions &TO,
+                   const PipelineOptions &PO,
                    const std::vector<FileReport> &Reports, const RunFindings &F,
                    int ExitCode) {
-  if (TO.Format == "sarif") {
+  if (TO.Format == "html") {
+    HtmlRun Run;
+    Run.Version = WARPLINT_VERSION;
+    Run.Arch = runArch(PO, Reports);
+    Run.Files = unsigned(Reports.size() - F.FailedFiles.size());
+    Run.FailedFiles = F.FailedFiles;
+    SourceCache Sources;
+    writeHtml(OS, Run, F.Diags, Sources);
+  } else if (TO.Format == "sarif") {
     SarifRun Run;
     Run.Version = WARPLINT_VERSION;
     Run.InformationUri = WARPLINT_PROJECT_URL "/README.md";
@@ -420,30 +439,48 @@ void writeFindings(const ToolOptions &TO, const PipelineOptions &PO,
     Run.ExitCode = ExitCode;
     Run.FailedFiles = F.FailedFiles;
     SourceCache Sources;
-    writeSarif(llvm::outs(), Run, F.Diags, Sources);
+    writeSarif(OS, Run, F.Diags, Sources);
   } else if (TO.Format == "json") {
-    // The architecture the files were analyzed for (the first analyzed
-    // file's: one target decision per file, and a run's files share it).
-    std::string Arch = PO.Solve.Arch.Name;
-    for (const FileReport &R : Reports)
-      if (R.Parsed && !R.Arch.empty()) {
-        Arch = R.Arch;
-        break;
-      }
-    writeJson(llvm::outs(), {WARPLINT_VERSION, Arch},
+    writeJson(OS, {WARPLINT_VERSION, runArch(PO, Reports)},
               TO.AllAccesses ? F.Records : std::vector<AccessRecord>{},
               TO.AllAccesses ? F.Branches : std::vector<BranchRecord>{},
               F.Diags);
   } else {
     TextOptions Text;
-    Text.Color = TO.Color == "always" ||
-                 (TO.Color == "auto" && llvm::outs().has_colors());
+    Text.Color =
+        TO.Color == "always" || (TO.Color == "auto" && OS.has_colors());
     SourceCache Sources;
     if (TO.AllAccesses)
-      writeAccessesText(llvm::outs(), F.Records, Text);
-    writeText(llvm::outs(), F.Diags, Sources, Text);
+      writeAccessesText(OS, F.Records, Text);
+    writeText(OS, F.Diags, Sources, Text);
   }
-  llvm::outs().flush();
+  OS.flush();
+}
+
+/// The report on stdout, or in -o's file (exit status 2 when it cannot be
+/// written).
+bool writeReport(const ToolOptions &TO, const PipelineOptions &PO,
+                 const std::vector<FileReport> &Reports, const RunFindings &F,
+                 int ExitCode) {
+  if (TO.Output.empty()) {
+    writeFindings(llvm::outs(), TO, PO, Reports, F, ExitCode);
+    return true;
+  }
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(TO.Output, EC, llvm::sys::fs::OF_Text);
+  if (!EC) {
+    writeFindings(OS, TO, PO, Reports, F, ExitCode);
+    OS.close();
+    EC = OS.error();
+    OS.clear_error();
+  }
+  if (EC) {
+    llvm::WithColor::error(llvm::errs(), "warplint")
+        << "cannot write the report to '" << TO.Output << "': " << EC.message()
+        << "\n";
+    return false;
+  }
+  return true;
 }
 
 } // namespace
@@ -499,7 +536,8 @@ int main(int Argc, const char **Argv) {
     ExitCode = 2;
   else if (F.Errors || (F.Findings && !TO.ExitZero))
     ExitCode = 1;
-  writeFindings(TO, PO, Reports, F, ExitCode);
+  if (!writeReport(TO, PO, Reports, F, ExitCode))
+    ExitCode = 2;
   if (!TO.ExportFixes.empty())
     exportFixes(TO.ExportFixes, Reports, F.Diags);
   if (TO.Fix &&

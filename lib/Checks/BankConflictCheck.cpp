@@ -3,6 +3,7 @@
 #include "Checks/BankConflictCheck.h"
 #include "Checks/EmittedNotes.h"
 #include "Checks/Explain.h"
+#include "Checks/RequestPictures.h"
 #include "Solve/HardwareRules.h"
 
 #include <numeric>
@@ -150,6 +151,9 @@ void BankConflictCheck::check(
   D.Level = Severity::Warning;
   D.Range = A.findingRange();
   D.Source = Worst->source();
+  if (R.Example)
+    D.Request = findingPicture(*R.Example, *Worst->Kernel, A, /*Shared=*/true,
+                               R.Wavefronts, Opts.Arch);
   D.Waste = double(R.Wavefronts) - R.IdealWavefronts;
   D.Numbers = std::to_string(Ways) + "-way conflict, " +
               std::to_string(R.Wavefronts) + " wavefronts per request, ideal " +

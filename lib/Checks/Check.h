@@ -41,6 +41,9 @@ struct CheckOptions {
   /// Also report, as remarks, accesses whose result is unknown and why.
   bool ShowUnknown = false;
   CheckOptionValues Values;
+  /// The GPU the findings are for (the pipeline's one target decision):
+  /// its banks and sectors draw the findings' requests.
+  ArchInfo Arch;
 };
 
 /// "true"/"false" (and 1/0, yes/no, on/off, any case) as a boolean option.

@@ -3,6 +3,7 @@
 #include "Checks/UncoalescedCheck.h"
 #include "Checks/EmittedNotes.h"
 #include "Checks/Explain.h"
+#include "Checks/RequestPictures.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -161,6 +162,9 @@ void UncoalescedCheck::check(
               std::to_string(R.IdealSectors);
   D.Range = A.findingRange();
   D.Source = Worst->source();
+  if (R.Example)
+    D.Request = findingPicture(*R.Example, *Worst->Kernel, A,
+                               /*Shared=*/false, R.Sectors, Opts.Arch);
   D.Message = std::string("uncoalesced global ") + opName(A.Op) +
               (A.Op == AccessOp::Store ? " to '" : " from '") + Obj.Name +
               A.Field + "' (" + std::to_string(R.Sectors) +

@@ -1,6 +1,7 @@
 //===- Impact.cpp - What each finding costs its launch --------------------===//
 
 #include "Cost/Impact.h"
+#include "Report/Decimal.h"
 
 #include "Cost/CostModel.h"
 
@@ -21,22 +22,6 @@ std::string groupedCount(double V) {
   return Out;
 }
 
-namespace {
-
-std::string fixed(double V, int Decimals) {
-  char Buf[64];
-  std::snprintf(Buf, sizeof(Buf), "%.*f", Decimals, V);
-  return Buf;
-}
-
-std::string microseconds(double Us) {
-  return Us >= 100 ? fixed(Us, 0) + " us"
-         : Us >= 1 ? fixed(Us, 1) + " us"
-                   : fixed(Us, 2) + " us";
-}
-
-} // namespace
-
 std::string describeImpact(const FindingImpact &I, const std::string &Check) {
   std::string What = Check == "warplint-bank-conflict" ? "this conflict adds "
                                                        : "this access adds ";
@@ -47,8 +32,8 @@ std::string describeImpact(const FindingImpact &I, const std::string &Check) {
          " full waves (the grid is not known), ";
   S += I.Bottleneck +
        (I.Bottleneck == "launch overhead" ? " dominates" : " limits") +
-       " the kernel: est. " + microseconds(I.TimeUs) + ", " +
-       fixed(I.Speedup, 2) + "x faster without them";
+       " the kernel: est. " + formatMicroseconds(I.TimeUs) + ", " +
+       formatFixed(I.Speedup, 2) + "x faster without them";
   if (I.LeftOut)
     S += " (" + std::to_string(I.LeftOut) + " access" +
          (I.LeftOut == 1 ? " whose cost is" : "es whose costs are") +

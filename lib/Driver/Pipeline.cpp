@@ -90,8 +90,10 @@ FileReport analyzeModel(const FrontendResult &Parsed,
   for (const auto &[File, Text] : Opts.Overlay)
     Sources.setText(File, Text);
   std::vector<SourceLoc> SuppressedAt;
+  CheckOptions Checking = Opts.Checks;
+  Checking.Arch = Solve.Arch;
   for (Diagnostic &D :
-       runChecks(Model, Analyses, Branches, Enabled, Opts.Checks)) {
+       runChecks(Model, Analyses, Branches, Enabled, Checking)) {
     if (isSuppressed(Sources, D.Range.Begin, D.Check)) {
       ++R.Suppressed;
       SuppressedAt.push_back(D.Range.Begin);

@@ -10,12 +10,14 @@
 #ifndef WARPLINT_FIX_FIXCANDIDATE_H
 #define WARPLINT_FIX_FIXCANDIDATE_H
 
+#include "Fix/Layout.h"
 #include "Fix/LayoutSearch.h"
 #include "Fix/SourceText.h"
 #include "Fix/StrideView.h"
 #include "Model/Arch.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +49,9 @@ struct Candidate {
   std::string InMacro;    ///< the macro whose definition Edits change
   std::string Describe;   ///< "pad the rows of 'tile' to 33 elements"
   std::string SwzMapping; ///< "c ^ (r % 32)"
+  /// The array's layout under the fix, when the fix changes the declared
+  /// array itself (not the named stride of a 1-D array read as rows).
+  std::optional<Layout> NewLayout;
 
   /// Resident blocks per SM as far as shared memory and threads decide.
   unsigned occBefore() const { return std::min(BlocksBefore, BlocksByThreads); }

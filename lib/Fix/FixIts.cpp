@@ -1,6 +1,7 @@
 //===- FixIts.cpp - Verified layout fixes for bank conflicts --------------===//
 
 #include "Fix/FixIts.h"
+#include "Fix/FixedRequests.h"
 
 #include "Fix/Apply.h"
 #include "Fix/FixCandidate.h"
@@ -124,6 +125,14 @@ Fix makeFix(const Candidate &C, const LayoutEval &Before,
   F.Preferred = Preferred;
   F.Impact = FixImpact{Before.Cost,  C.Eval.Cost, C.BytesBefore,
                        C.BytesAfter, Name,        ArrayDecl};
+  if (C.NewLayout) {
+    F.Impact->Extents = C.NewLayout->Extents;
+    if (const std::optional<Swizzle> &Z = C.NewLayout->Swz) {
+      F.Impact->SwizzleDiv = Z->Div;
+      F.Impact->SwizzleMul = Z->Mul;
+      F.Impact->SwizzleColumns = Z->Columns;
+    }
+  }
   return F;
 }
 
@@ -166,6 +175,8 @@ Candidate padCandidate(const ArrayUse &U, const StrideView *View,
   measureOccupancy(U, Opts.Arch, C);
   std::vector<int64_t> After = O.Extents;
   After.back() += C.Pad;
+  if (!View)
+    C.NewLayout = Layout{After, std::nullopt};
   if (View)
     C.Describe = "pad the rows of '" + O.Name + "' to " + View->Name + " + " +
                  std::to_string(C.Pad) + " = " + std::to_string(After.back()) +
@@ -189,6 +200,7 @@ Candidate swizzleCandidate(const ArrayUse &U, const SearchResult &S,
   C.IsPad = false;
   C.Swz = S.Swz->first;
   C.Eval = S.Swz->second;
+  C.NewLayout = Layout{O.Extents, C.Swz};
   swizzleEdits(U, Files, C);
   measureOccupancy(U, Opts.Arch, C);
   C.Describe = "swizzle the columns of '" + O.Name + "': " + O.Name +
@@ -458,6 +470,7 @@ void verifyLayoutFixes(const TranslationUnitModel &TU,
     D.Notes.insert(D.Notes.end(), P->second.second.begin(),
                    P->second.second.end());
   }
+  drawFixedRequests(TU, Diags, Opts.Arch);
 }
 
 void attachLayoutFixes(const TranslationUnitModel &TU,
@@ -512,6 +525,7 @@ void attachLayoutFixes(const TranslationUnitModel &TU,
               .first;
     D.Notes.insert(D.Notes.end(), P->second.begin(), P->second.end());
   }
+  drawFixedRequests(TU, Diags, Opts.Arch);
 }
 
 } // namespace warplint

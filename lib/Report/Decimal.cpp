@@ -31,4 +31,16 @@ std::string formatDecimal(double V, unsigned MaxDecimals) {
   return S;
 }
 
+std::string formatFixed(double V, int Decimals) {
+  char Buf[64];
+  std::snprintf(Buf, sizeof(Buf), "%.*f", Decimals, V);
+  return Buf;
+}
+
+std::string formatMicroseconds(double Us) {
+  return Us >= 100 ? formatFixed(Us, 0) + " us"
+         : Us >= 1 ? formatFixed(Us, 1) + " us"
+                   : formatFixed(Us, 2) + " us";
+}
+
 } // namespace warplint

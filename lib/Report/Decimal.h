@@ -20,6 +20,13 @@ namespace warplint {
 /// std::isfinite first).
 std::string formatDecimal(double V, unsigned MaxDecimals = 4);
 
+/// V with exactly Decimals places ("1.44").
+std::string formatFixed(double V, int Decimals);
+
+/// A time in microseconds as the notes and the report print it: "121 us",
+/// "6.0 us", "0.35 us".
+std::string formatMicroseconds(double Us);
+
 } // namespace warplint
 
 #endif // WARPLINT_REPORT_DECIMAL_H

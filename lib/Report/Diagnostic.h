@@ -10,6 +10,7 @@
 #define WARPLINT_REPORT_DIAGNOSTIC_H
 
 #include "Model/AccessModel.h"
+#include "Report/RequestPicture.h"
 
 #include <optional>
 #include <string>
@@ -38,6 +39,14 @@ struct FixImpact {
   /// arrays be verified in one re-analysis (FixVerifier::verifyTogether).
   std::string ArrayName;
   SourceLoc ArrayDecl;
+  /// The array's layout under the fix, for drawing a finding's request
+  /// under it: its extents (empty: not drawn, e.g. a 1-D array read as
+  /// rows) and the swizzle c ^ ((r / Div * Mul) % Columns) of its last
+  /// subscript (Columns 0: none).
+  std::vector<int64_t> Extents;
+  int64_t SwizzleDiv = 1, SwizzleMul = 1, SwizzleColumns = 0;
+  /// The finding's request (Diagnostic::Request) under the fix.
+  std::optional<RequestPicture> Request;
 };
 
 /// One alternative fix: a message and the edits that make it.
@@ -119,6 +128,9 @@ struct Diagnostic {
   std::optional<FindingSource> Source;
   /// Its estimated cost; set after the checks for findings with a Source.
   std::optional<FindingImpact> Impact;
+  /// The example request the finding is about, lane by lane (the HTML
+  /// report draws it); set by the memory checks when it can be drawn.
+  std::optional<RequestPicture> Request;
 };
 
 /// One finding per problem: findings of the same check on the same source

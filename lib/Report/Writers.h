@@ -106,6 +106,21 @@ struct SarifRun {
 void writeSarif(llvm::raw_ostream &OS, const SarifRun &Run,
                 const std::vector<Diagnostic> &Diags, SourceCache &Sources);
 
+/// What the HTML page says about the run besides its findings.
+struct HtmlRun {
+  std::string Version;
+  std::string Arch;
+  unsigned Files = 0; ///< files analyzed
+  std::vector<std::string> FailedFiles;
+};
+
+/// --format=html (docs/html-report.md): one self-contained page with the
+/// findings ranked by estimated speed-up, the kernels and what limits
+/// them, and a picture of each finding's request before and after its
+/// layout fixes. Sources gives the findings' source lines.
+void writeHtml(llvm::raw_ostream &OS, const HtmlRun &Run,
+               const std::vector<Diagnostic> &Diags, SourceCache &Sources);
+
 } // namespace warplint
 
 #endif // WARPLINT_REPORT_WRITERS_H

@@ -454,10 +454,17 @@ private:
       W.MixedLoop = S.Loops[Mixed].VarName;
       W.MixedUnroll = S.Loops[Mixed].RemainderFirstUnroll.value_or(0);
     }
+    for (const LaneAddress &L : B.WorstRequest.Lanes)
+      W.Lanes.push_back(
+          laneWitness(S, B.WorstRequest, L.Lane, B.Values, Shift));
+    W.Values = B.Values;
     for (size_t I = 0; I < S.Relevant.size(); ++I)
-      if (int(S.Relevant[I]) != Mixed)
+      if (int(S.Relevant[I]) != Mixed) {
         W.Bindings.push_back(
             {S.Loops[S.Relevant[I]].VarName, B.WorstRequest.Point[I]});
+        W.Values.push_back({Symbol{SymbolKind::LoopVar, S.Relevant[I]},
+                            B.WorstRequest.Point[I]});
+      }
     for (const auto &FV : B.Values)
       if (!(S.RowLanes && FV.first == assumedWarpBaseY())) // in the threads
         W.Bindings.push_back({S.Name(FV.first), FV.second});

@@ -93,6 +93,12 @@ struct RequestWitness {
   /// (RequestView::MixedLoop); empty otherwise. Bindings then leave it out.
   std::string MixedLoop;
   unsigned MixedUnroll = 0;
+  /// Every active lane of the request, in lane order (A and B among them).
+  std::vector<LaneWitness> Lanes;
+  /// The free values and loop iterations of the request as symbols of the
+  /// solved space (the loops' as their LoopVar symbols); the mixed loop's
+  /// is left out.
+  std::vector<std::pair<Symbol, int64_t>> Values;
 };
 
 /// Facts for explanations: how the byte offset moves between threads.

@@ -34,6 +34,13 @@ if os.path.exists(os.path.join(config.cuda_path, "bin", "nvcc")):
 if os.path.exists(os.path.join(config.cuda_path, "bin", "nvdisasm")):
     config.available_features.add("nvdisasm")
 config.substitutions.append(("%cuda_path", config.cuda_path))
+# The HTML report's browser test: Debian's chromium (scripts/setup-deps
+# installs it for make test).
+import shutil
+_chromium = shutil.which("chromium")
+if _chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", _chromium))
 # Where a full toolkit makes --sass=auto compile, the listings stay in the
 # build tree instead of the user's ~/.cache.
 config.environment["XDG_CACHE_HOME"] = os.path.join(
