@@ -54,6 +54,9 @@ struct LaunchLoad {
   /// are not seen): with the SM count, how many waves the grid runs in.
   unsigned ResidentPerSM = 1;
   double SharedWavefronts = 0;
+  /// Warp instructions of the floating-point work every thread surely
+  /// does (Arithmetic.h): a lower bound.
+  double Fp32WarpInstructions = 0, Fp64WarpInstructions = 0;
   L2Sectors L2;
   std::map<unsigned, ObjectTraffic> Global; ///< by object
   /// Accesses whose cost is not known (unknown status, or symbolic
@@ -64,6 +67,7 @@ struct LaunchLoad {
 /// The time of one launch, per pipe and overall, in microseconds.
 struct LaunchTime {
   double Shared = 0, L2 = 0, Dram = 0;
+  double Arithmetic = 0; ///< the FP32 and FP64 pipes
   /// The launch's own cost: an empty kernel's, plus its blocks' (ArchInfo).
   double Launch = 0;
   /// Launch + the busiest pipe + the other pipes' time divided by the
@@ -72,9 +76,12 @@ struct LaunchTime {
   /// later waves overlap them.
   double Total = 0;
   double Waves = 1;
-  /// "shared memory", "L2", "DRAM" or "launch overhead".
+  /// "shared memory", "L2", "DRAM", "arithmetic" or "launch overhead".
   std::string Bottleneck;
   double DramBytes = 0;
+  /// The launch's data fits in the L2: repeated launches read it from
+  /// there, and DRAM is left out.
+  bool L2Resident = false;
 };
 
 /// The loads of every launch of every kernel the analyses cover.

@@ -34,6 +34,8 @@ std::string describeImpact(const FindingImpact &I, const std::string &Check) {
        (I.Bottleneck == "launch overhead" ? " dominates" : " limits") +
        " the kernel: est. " + formatMicroseconds(I.TimeUs) + ", " +
        formatFixed(I.Speedup, 2) + "x faster without them";
+  if (I.L2Resident)
+    S += " (its data fits in the L2, where repeated launches find it)";
   if (I.LeftOut)
     S += " (" + std::to_string(I.LeftOut) + " access" +
          (I.LeftOut == 1 ? " whose cost is" : "es whose costs are") +
@@ -65,6 +67,7 @@ std::optional<FindingImpact> impactIn(const LaunchLoad &Load,
   I.Bottleneck = Before.Bottleneck;
   I.BottleneckAfter = After.Bottleneck;
   I.LeftOut = Load.LeftOut;
+  I.L2Resident = Before.L2Resident;
   const LaunchConfig &L = *A.Launch;
   if (L.Site.isValid())
     I.Site = L.Site.File + ":" + std::to_string(L.Site.Line) + ":" +

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/KernelWalker.h"
+#include "Frontend/Arithmetic.h"
 #include "Frontend/LoopHelpers.h"
 #include "Frontend/SourceLocs.h"
 
@@ -192,6 +193,15 @@ static std::optional<unsigned> unrollPragma(const ASTContext &Ctx,
   return std::nullopt;
 }
 
+void KernelWalker::recordArithmetic(const Stmt *S) {
+  // Only what surely runs: under a guard the work may be skipped.
+  if (!currentGuard().isTrue())
+    return;
+  FpInstructions C = countFpInstructions(S);
+  if (C.Fp32 || C.Fp64)
+    K.Arithmetic.push_back({loc(S->getBeginLoc()), LoopStack, C.Fp32, C.Fp64});
+}
+
 Flow KernelWalker::walkStmt(const Stmt *S) {
   if (!S)
     return {};
@@ -214,16 +224,19 @@ Flow KernelWalker::walkStmt(const Stmt *S) {
   if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
     return walkWhile(S, nullptr, R->getBody(), /*IsDo=*/false);
   if (const auto *E = dyn_cast<clang::Expr>(S)) {
+    recordArithmetic(S);
     eval(E);
     return {};
   }
   if (const auto *D = dyn_cast<DeclStmt>(S)) {
+    recordArithmetic(S);
     for (const Decl *Dc : D->decls())
       if (const auto *VD = dyn_cast<VarDecl>(Dc))
         walkDecl(VD);
     return {};
   }
   if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+    recordArithmetic(S);
     AbsValue V = AbsValue::integer(0);
     if (const clang::Expr *E = R->getRetValue())
       V = eval(E);

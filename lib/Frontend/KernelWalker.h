@@ -197,7 +197,7 @@ private:
   /// What a trial walk changes, to be undone (see saveTrial).
   struct TrialState {
     size_t Accesses, Loops, Uniforms, Remarks, Warnings, IfConditions, Returns,
-        Branches;
+        Branches, Arithmetic;
     Env Vars;
     bool CapReached, BranchCapReached, TooDeepNoted, TooLargeNoted;
   };
@@ -480,6 +480,9 @@ private:
   /// The loop bodies' syntactic facts, each scanned once (LoopScans.h).
   LoopScans Scans;
   Flow skipTooLarge(const clang::Stmt *S);
+  /// Adds S's floating-point instructions to K.Arithmetic when no guard
+  /// encloses it (ArithmeticWork).
+  void recordArithmetic(const clang::Stmt *S);
 };
 
 } // namespace warplint

@@ -90,6 +90,7 @@ KernelWalker::TrialState KernelWalker::saveTrial() const {
   S.IfConditions = IfConditions.size();
   S.Returns = Frames.back().Returns.size();
   S.Branches = K.Branches.size();
+  S.Arithmetic = K.Arithmetic.size();
   S.Vars = Frames.back().Env;
   S.CapReached = CapReached;
   S.BranchCapReached = Regions.CapReached;
@@ -101,6 +102,7 @@ KernelWalker::TrialState KernelWalker::saveTrial() const {
 void KernelWalker::restoreTrial(const TrialState &S) {
   K.Accesses.resize(S.Accesses);
   K.Branches.resize(S.Branches);
+  K.Arithmetic.resize(S.Arithmetic);
   K.Loops.resize(S.Loops);
   LoopThreadDep.resize(S.Loops);
   Carried.resize(S.Loops);

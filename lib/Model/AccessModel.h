@@ -125,6 +125,18 @@ struct Loop {
   bool VarSigned = true;
 };
 
+/// Floating-point arithmetic one statement surely executes each time it
+/// runs: no guard encloses it, only loops. Counted in instructions as nvcc
+/// emits them (a multiply feeding an add is one FFMA), a lower bound: math
+/// functions and conversions are not counted. The cost model turns it
+/// into the arithmetic pipe's time (lib/Cost).
+struct ArithmeticWork {
+  SourceLoc Loc;
+  std::vector<unsigned> Loops; ///< enclosing loop ids, outermost first
+  unsigned Fp32 = 0;           ///< FADD, FMUL, FFMA (and divisions, as one)
+  unsigned Fp64 = 0;           ///< DADD, DMUL, DFMA
+};
+
 /// A scalar kernel parameter.
 struct Param {
   unsigned Id = 0;
@@ -486,6 +498,7 @@ struct KernelModel {
   std::vector<Access> Accesses;
   std::vector<Barrier> Barriers; ///< in program order
   std::vector<Branch> Branches;  ///< in program order
+  std::vector<ArithmeticWork> Arithmetic; ///< in program order
   std::vector<LaunchConfig> Launches; ///< never empty after extraction
   /// Block size bound from __launch_bounds__ (max threads), when present.
   std::optional<int64_t> MaxThreadsPerBlock;

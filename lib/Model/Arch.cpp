@@ -77,6 +77,12 @@ const std::vector<ArchInfo> &allArchs() {
     H.L2ScatteredStoreGBps = 32.3 * 32 * 1.98;
     H.LaunchMicroseconds = 6.0;
     H.LaunchMicrosecondsPerBlock = (45.8 - 6.0) / 65536;
+    // FFMA chains: 114.9 lanes per SM per clock at the 1980 MHz attribute
+    // clock, restated at the clock the model uses. FP64: the datasheet's 64
+    // FP64 lanes per SM (33.5 TFLOPS at 1.98 GHz on 132 SMs; not measured).
+    H.Fp32LanesPerClock = 114.865 * 1.98 / 1.963;
+    H.L2Bytes = 52428800; // cudaDevAttrL2CacheSize
+    H.Fp64LanesPerClock = 64;
     return T;
   }();
   return Table;

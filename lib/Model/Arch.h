@@ -53,6 +53,13 @@ struct ArchInfo {
   /// and of scattered ones (each lane in its own sector), loads and stores.
   double L2LoadGBps = 0, L2ScatteredLoadGBps = 0;
   double L2StoreGBps = 0, L2ScatteredStoreGBps = 0;
+  /// The L2's size: a launch whose data fits in it finds the data there
+  /// when it runs again (CUDA events over repeated launches measure that).
+  uint64_t L2Bytes = 0;
+  /// FP32 and FP64 lanes one SM retires per clock (an FFMA counts once):
+  /// the arithmetic pipe, for the floating-point work the kernel surely
+  /// does (ArithmeticWork).
+  double Fp32LanesPerClock = 0, Fp64LanesPerClock = 0;
   /// What a launch of an empty kernel takes, start to end as CUDA events
   /// time it, and what each block of its grid adds.
   double LaunchMicroseconds = 0;

@@ -100,6 +100,9 @@ struct FindingImpact {
   /// Accesses of the launch whose cost is not known, left out of the
   /// times (which are then lower bounds).
   unsigned LeftOut = 0;
+  /// The launch's data fits in the L2: the times are those of repeated
+  /// launches, which read it from there (DRAM left out).
+  bool L2Resident = false;
   /// The launch the figures are for: its site ("f.cu:40:3") and grid
   /// ("8448x1x1"; empty when not known).
   std::string Site, Grid;

@@ -34,6 +34,8 @@ void writeImpactAttributes(llvm::json::OStream &J, const FindingImpact &I) {
   J.attribute("bottleneck", I.Bottleneck);
   J.attribute("bottleneck_after", I.BottleneckAfter);
   J.attribute("accesses_left_out", int64_t(I.LeftOut));
+  if (I.L2Resident)
+    J.attribute("l2_resident", true);
   if (!I.Site.empty())
     J.attribute("launch_site", I.Site);
   if (!I.Grid.empty())

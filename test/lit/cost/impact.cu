@@ -47,6 +47,7 @@ void run(float *In, float *Out) {
 // JSON-NEXT:   "bottleneck": "shared memory",
 // JSON-NEXT:   "bottleneck_after": "{{.*}}",
 // JSON-NEXT:   "accesses_left_out": 0,
+// JSON-NEXT:   "l2_resident": true,
 // JSON-NEXT:   "launch_site": "{{.*}}impact.cu:36:3",
 // JSON-NEXT:   "grid": "8192x1x1"
 // JSON-NEXT: },

@@ -697,4 +697,42 @@ TEST(ExtractRobustness, DeepNestsAndManyAccesses) {
   EXPECT_TRUE(hasRemark(*M, "accesses in this kernel"));
 }
 
+TEST(ExtractArithmetic, SurelyExecutedFloatingPointWork) {
+  FrontendResult R = parse(R"cu(
+__device__ float twice(float x) { return x + x; }
+__global__ void k(const float *In, float *Out, int n) {
+  float A = In[threadIdx.x];
+  float B = A * 2.0f + 1.0f;
+  double D = (double)A * 3.0;
+  for (int K = 0; K < 16; ++K) {
+    A = fmaf(A, 0.5f, 1.0f);
+    B += A * A;
+  }
+  if (threadIdx.x < 16)
+    B = B * 3.0f;
+  float C = n > 0 ? A * B : 0.0f;
+  Out[threadIdx.x] = twice(B) + C + (float)D;
+}
+void h(const float *i, float *o) { k<<<1, 32>>>(i, o, 4); }
+)cu");
+  ASSERT_TRUE(R.Success) << R.ClangDiagnostics;
+  const KernelModel *K = kernel(R, "k");
+  ASSERT_TRUE(K);
+  unsigned Once32 = 0, Once64 = 0, Looped32 = 0;
+  for (const ArithmeticWork &W : K->Arithmetic) {
+    if (W.Loops.empty()) {
+      Once32 += W.Fp32;
+      Once64 += W.Fp64;
+    } else {
+      EXPECT_EQ(W.Loops.size(), 1u);
+      Looped32 += W.Fp32;
+    }
+  }
+  // B's FFMA, the two FADDs of the store and the inlined twice's FADD; the
+  // guarded multiply and the branches of ?: are not certain.
+  EXPECT_EQ(Once32, 4u);
+  EXPECT_EQ(Once64, 1u);   // D's DMUL
+  EXPECT_EQ(Looped32, 2u); // fmaf, and B += A * A contracted
+}
+
 } // namespace

@@ -1,0 +1,85 @@
+//===- Arithmetic.cpp - The floating-point work of a launch ---------------===//
+
+#include "Cost/Arithmetic.h"
+
+#include "Model/LaunchShape.h"
+
+#include <map>
+
+namespace warplint {
+
+std::optional<uint64_t> constantTripCount(const KernelModel &K, unsigned Id,
+                                          const LaunchConfig &Launch,
+                                          uint64_t Cap) {
+  if (Id >= K.Loops.size())
+    return std::nullopt;
+  const Loop &L = K.Loops[Id];
+  if (!L.UnknownReason.empty())
+    return std::nullopt;
+  auto Bind = bindLaunch(Launch);
+  // Only the loop's own variable may stay free: anything else (a thread
+  // index, an enclosing loop's variable, an unbound parameter) makes the
+  // count differ between threads or iterations.
+  Symbol Var{SymbolKind::LoopVar, Id};
+  std::optional<int64_t> Init =
+      L.Init.substitute(Bind).evaluate([](Symbol) { return std::nullopt; });
+  Predicate Cond = L.Condition.substitute(Bind);
+  int64_t Step = L.StepValue;
+  if (L.StepExpr) {
+    std::optional<int64_t> S = L.StepExpr->substitute(Bind).evaluate(
+        [](Symbol) { return std::nullopt; });
+    if (!S)
+      return std::nullopt;
+    Step = *S;
+  }
+  if (!Init)
+    return std::nullopt;
+  int64_t V = *Init;
+  for (uint64_t N = 0; N <= Cap; ++N) {
+    std::optional<bool> Go =
+        Cond.evaluate([&](Symbol S) -> std::optional<int64_t> {
+          if (S == Var)
+            return V;
+          return std::nullopt;
+        });
+    if (!Go)
+      return std::nullopt;
+    if (!*Go)
+      return N;
+    int64_t Next = L.Step == Loop::StepKind::Add        ? V + Step
+                   : L.Step == Loop::StepKind::Multiply ? V * Step
+                   : Step != 0                          ? V / Step
+                                                        : V;
+    if (Next == V)
+      return std::nullopt; // it never ends
+    V = Next;
+  }
+  return std::nullopt;
+}
+
+BlockArithmetic blockArithmetic(const KernelModel &K,
+                                const LaunchConfig &Launch) {
+  BlockArithmetic Out;
+  if (!Launch.Block)
+    return Out;
+  double Warps = double((Launch.Block->threads() + 31) / 32);
+  std::map<unsigned, std::optional<uint64_t>> Trips;
+  for (const ArithmeticWork &W : K.Arithmetic) {
+    double Times = 1;
+    for (unsigned L : W.Loops) {
+      auto [It, New] = Trips.try_emplace(L);
+      if (New)
+        It->second = constantTripCount(K, L, Launch);
+      if (!It->second) {
+        Times = 0; // not known: left out (a lower bound)
+        break;
+      }
+      Times *= double(*It->second);
+    }
+    Out.Fp32 += W.Fp32 * Times * Warps;
+    Out.Fp64 += W.Fp64 * Times * Warps;
+  }
+  return Out;
+}
+
+} // namespace warplint
