@@ -185,10 +185,15 @@ public:
                           (F->Preferred ? " (preferred)" : ""));
       OS << "</div><p class=\"legend meta\">rows: the request's active "
             "lanes; columns: "
-         << (D.Request->Shared ? "shared-memory banks" : "32-byte sectors")
-         << "<span style=\"background:#2f81f7\"></span>a lane's bytes"
-         << "<span style=\"background:#cf222e\"></span>lanes that ask one "
-            "bank for different words</p>";
+         << (D.Request->Shared ? "shared-memory banks"
+                               : "32-byte sectors, numbered from the start "
+                                 "of the array")
+         << "<span style=\"background:#2f81f7\"></span>a lane's bytes";
+      // Only a shared request has lanes that collide.
+      if (D.Request->Shared)
+        OS << "<span style=\"background:#cf222e\"></span>lanes that ask one "
+              "bank for different words";
+      OS << "</p>";
     }
     for (const Fix *F : Fixes) {
       OS << "<details><summary>fix: " << escapeHtml(F->Message)
