@@ -50,28 +50,30 @@ private:
   }
 };
 
-} // namespace
-
-const LoopScans::Written &LoopScans::writtenVars(const Stmt *S) {
-  std::unique_ptr<Written> &Slot = WrittenOf[S];
+/// The answer of Visitor's scan of S (its member Field), from Cache or
+/// scanned now and kept there.
+template <class Visitor, class Result, class Field>
+const Result &
+scanOnce(llvm::DenseMap<const Stmt *, std::unique_ptr<Result>> &Cache,
+         const Stmt *S, Field Visitor::*Answer) {
+  std::unique_ptr<Result> &Slot = Cache[S];
   if (!Slot) {
-    WrittenVars W;
+    Visitor V;
     if (S)
-      W.TraverseStmt(const_cast<Stmt *>(S));
-    Slot = std::make_unique<Written>(std::move(W.Vars));
+      V.TraverseStmt(const_cast<Stmt *>(S));
+    Slot = std::make_unique<Result>(std::move(V.*Answer));
   }
   return *Slot;
 }
 
+} // namespace
+
+const LoopScans::Written &LoopScans::writtenVars(const Stmt *S) {
+  return scanOnce<WrittenVars>(WrittenOf, S, &WrittenVars::Vars);
+}
+
 const LoopScans::Sites &LoopScans::writeSites(const Stmt *S) {
-  std::unique_ptr<Sites> &Slot = SitesOf[S];
-  if (!Slot) {
-    WriteSites W;
-    if (S)
-      W.TraverseStmt(const_cast<Stmt *>(S));
-    Slot = std::make_unique<Sites>(std::move(W.Writes));
-  }
-  return *Slot;
+  return scanOnce<WriteSites>(SitesOf, S, &WriteSites::Writes);
 }
 
 bool LoopScans::mayLeaveLoop(const Stmt *Body) {

@@ -8,6 +8,8 @@
 // PerThread = 8 floats of a 128 MiB stream by it (64 bytes of DRAM traffic
 // per thread against one shared wavefront per thread). The fix pads the rows
 // to 33 floats; the stream should hide the conflict either way.
+#include "../launch_check.h"
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -39,20 +41,6 @@ __global__ void lookup32_after(const float *__restrict__ Tab,
   int Base = blockIdx.x * (Threads * PerThread) + threadIdx.y * 32 + threadIdx.x;
   for (int K = 0; K < PerThread; ++K)
     Out[Base + K * Threads] = In[Base + K * Threads] * S;
-}
-
-// Launches are numbered in program order, as launch_timer.cpp and Nsight
-// Compute number them; run-on-gpu joins these lines with the timer's.
-static int Launches = 0;
-static void check(const char *Kernel) {
-  cudaError_t Err = cudaGetLastError();
-  if (Err == cudaSuccess)
-    Err = cudaDeviceSynchronize();
-  if (Err != cudaSuccess) {
-    std::fprintf(stderr, "%s: %s\n", Kernel, cudaGetErrorString(Err));
-    std::exit(1);
-  }
-  std::printf("LAUNCH %d %s\n", Launches++, Kernel);
 }
 
 int main() {

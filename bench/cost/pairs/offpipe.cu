@@ -9,6 +9,8 @@
 // bound by the FMA pipe) plus the strided read.
 //
 // The fix reads In2[i]. The strided input is 32 times the thread count.
+#include "../launch_check.h"
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -79,20 +81,6 @@ __global__ void fma_strided_after(const float *__restrict__ In2,
     D = fmaf(D, 0.9996f, 0.0004f);
   }
   Out[I] = A + B + C + D;
-}
-
-// Launches are numbered in program order, as launch_timer.cpp and Nsight
-// Compute number them; run-on-gpu joins these lines with the timer's.
-static int Launches = 0;
-static void check(const char *Kernel) {
-  cudaError_t Err = cudaGetLastError();
-  if (Err == cudaSuccess)
-    Err = cudaDeviceSynchronize();
-  if (Err != cudaSuccess) {
-    std::fprintf(stderr, "%s: %s\n", Kernel, cudaGetErrorString(Err));
-    std::exit(1);
-  }
-  std::printf("LAUNCH %d %s\n", Launches++, Kernel);
 }
 
 int main() {

@@ -12,6 +12,8 @@
 // 32) give an 8-way conflict, rows of 34 floats (34 = 2 mod 32) a 2-way one;
 // rows of 33 floats (the padding fix) are conflict-free. The *_after kernels
 // differ from their *_before kernels only in the row length.
+#include "../launch_check.h"
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -110,20 +112,6 @@ __global__ void conflict2_after(const float *In, float *Out) {
       Acc += T[threadIdx.x][K];
   }
   Out[blockIdx.x * 256 + threadIdx.y * 32 + threadIdx.x] = Acc;
-}
-
-// Launches are numbered in program order, as launch_timer.cpp and Nsight
-// Compute number them; run-on-gpu joins these lines with the timer's.
-static int Launches = 0;
-static void check(const char *Kernel) {
-  cudaError_t Err = cudaGetLastError();
-  if (Err == cudaSuccess)
-    Err = cudaDeviceSynchronize();
-  if (Err != cudaSuccess) {
-    std::fprintf(stderr, "%s: %s\n", Kernel, cudaGetErrorString(Err));
-    std::exit(1);
-  }
-  std::printf("LAUNCH %d %s\n", Launches++, Kernel);
 }
 
 int main() {

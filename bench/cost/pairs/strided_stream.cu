@@ -10,6 +10,8 @@
 // granularity). The stride-32 input is 4 GiB.
 // stride32 also runs on 132 blocks (one per SM, 135,168 elements), where
 // the launch is dominated by latency rather than by a pipe.
+#include "../launch_check.h"
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -44,20 +46,6 @@ __global__ void stride32_after(const float *__restrict__ In,
   int I = blockIdx.x * (Threads * PerThread) + threadIdx.x;
   for (int K = 0; K < PerThread; ++K)
     Out[I + K * Threads] = In[I + K * Threads];
-}
-
-// Launches are numbered in program order, as launch_timer.cpp and Nsight
-// Compute number them; run-on-gpu joins these lines with the timer's.
-static int Launches = 0;
-static void check(const char *Kernel) {
-  cudaError_t Err = cudaGetLastError();
-  if (Err == cudaSuccess)
-    Err = cudaDeviceSynchronize();
-  if (Err != cudaSuccess) {
-    std::fprintf(stderr, "%s: %s\n", Kernel, cudaGetErrorString(Err));
-    std::exit(1);
-  }
-  std::printf("LAUNCH %d %s\n", Launches++, Kernel);
 }
 
 int main() {

@@ -12,6 +12,8 @@
 // bytes used). The fix is the tiled transpose (the same kernel as
 // transpose_tile_after), which makes both global accesses coalesced. Not a
 // minimal pair: the fix adds the shared tile and a barrier.
+#include "../launch_check.h"
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -67,20 +69,6 @@ __global__ void transpose_naive_after(const float *__restrict__ In,
   Y = blockIdx.x * Tile + threadIdx.y;
   for (int J = 0; J < Tile; J += Rows)
     Out[(Y + J) * N + X] = T[threadIdx.x][threadIdx.y + J];
-}
-
-// Launches are numbered in program order, as launch_timer.cpp and Nsight
-// Compute number them; run-on-gpu joins these lines with the timer's.
-static int Launches = 0;
-static void check(const char *Kernel) {
-  cudaError_t Err = cudaGetLastError();
-  if (Err == cudaSuccess)
-    Err = cudaDeviceSynchronize();
-  if (Err != cudaSuccess) {
-    std::fprintf(stderr, "%s: %s\n", Kernel, cudaGetErrorString(Err));
-    std::exit(1);
-  }
-  std::printf("LAUNCH %d %s\n", Launches++, Kernel);
 }
 
 int main() {
