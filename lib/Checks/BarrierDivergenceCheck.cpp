@@ -115,6 +115,7 @@ struct Finding {
 std::optional<Finding> findDivergence(const KernelModel &K,
                                       const BarrierGroup &G,
                                       const LaunchConfig &L,
+                                      const UniformityOptions &UOpts,
                                       std::string &Unknown) {
   if (!L.NotModelled.empty()) {
     if (Unknown.empty())
@@ -122,7 +123,7 @@ std::optional<Finding> findDivergence(const KernelModel &K,
     return std::nullopt;
   }
   for (unsigned Id : G.Loops) {
-    UniformityResult R = decideTripCount(K, Id, L);
+    UniformityResult R = decideTripCount(K, Id, L, UOpts);
     if (R.Verdict == UniformityResult::Divergent)
       return Finding{&L, R, Id, 0};
     if (R.Verdict == UniformityResult::Unknown && Unknown.empty())
@@ -133,7 +134,7 @@ std::optional<Finding> findDivergence(const KernelModel &K,
     Terms.push_back(C.Cond);
   if (Terms.empty())
     return std::nullopt;
-  UniformityResult R = decideUniform(K, Predicate::conj(Terms), L);
+  UniformityResult R = decideUniform(K, Predicate::conj(Terms), L, UOpts);
   if (R.Verdict == UniformityResult::Unknown && Unknown.empty())
     Unknown = R.Reason;
   if (R.Verdict != UniformityResult::Divergent)
@@ -142,7 +143,8 @@ std::optional<Finding> findDivergence(const KernelModel &K,
   // first that mentions the thread.
   size_t Culprit = Terms.size();
   for (size_t I = 0; I < Terms.size() && Culprit == Terms.size(); ++I)
-    if (decideUniform(K, Terms[I], L).Verdict == UniformityResult::Divergent)
+    if (decideUniform(K, Terms[I], L, UOpts).Verdict ==
+        UniformityResult::Divergent)
       Culprit = I;
   for (size_t I = 0; I < Terms.size() && Culprit == Terms.size(); ++I)
     if (!threadDims(Terms[I]).empty())
@@ -316,11 +318,13 @@ void checkSyncWarp(const std::string &Check, const KernelModel &K,
 void BarrierDivergenceCheck::checkKernel(const KernelModel &K,
                                          const CheckOptions &Opts,
                                          std::vector<Diagnostic> &Out) const {
+  UniformityOptions UOpts;
+  UOpts.Arch = Opts.Arch;
   for (const BarrierGroup &G : groupBarriers(K)) {
     std::optional<Finding> F;
     std::string Unknown;
     for (const LaunchConfig &L : K.Launches)
-      if ((F = findDivergence(K, G, L, Unknown)))
+      if ((F = findDivergence(K, G, L, UOpts, Unknown)))
         break;
     for (const Barrier *B : G.Members) {
       if (F) {

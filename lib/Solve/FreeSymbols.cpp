@@ -45,26 +45,27 @@ std::string productReason(const Expr &A, const Expr &B,
 
 } // namespace
 
-std::optional<AdditiveSplit>
+llvm::Expected<AdditiveSplit>
 splitAdditive(const Expr &E, const std::function<bool(Symbol)> &InSet,
-              const SolveSpace &Space, std::string &Why) {
+              const SolveSpace &Space) {
+  auto Fail = [](const std::string &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+  };
   if (!uses(E, InSet))
     return AdditiveSplit{{}, E};
   switch (E.kind()) {
   case ExprKind::Sym:
     return AdditiveSplit{{{E.symbolValue(), 1}}, Expr(0)};
   case ExprKind::Add: {
-    auto L = splitAdditive(E.lhs(), InSet, Space, Why);
+    auto L = splitAdditive(E.lhs(), InSet, Space);
     if (!L)
-      return std::nullopt;
-    auto R = splitAdditive(E.rhs(), InSet, Space, Why);
+      return L.takeError();
+    auto R = splitAdditive(E.rhs(), InSet, Space);
     if (!R)
-      return std::nullopt;
+      return R.takeError();
     for (auto &[S, C] : R->Coef)
-      if (__builtin_add_overflow(L->Coef[S], C, &L->Coef[S])) {
-        Why = "coefficient overflow";
-        return std::nullopt;
-      }
+      if (__builtin_add_overflow(L->Coef[S], C, &L->Coef[S]))
+        return Fail("coefficient overflow");
     L->Rest = L->Rest + R->Rest;
     return L;
   }
@@ -84,18 +85,14 @@ splitAdditive(const Expr &E, const std::function<bool(Symbol)> &InSet,
       C = L;
       Other = &E.rhs();
     }
-    if (!C) {
-      Why = productReason(E.lhs(), E.rhs(), InSet, Space.Name);
-      return std::nullopt;
-    }
-    auto In = splitAdditive(*Other, InSet, Space, Why);
+    if (!C)
+      return Fail(productReason(E.lhs(), E.rhs(), InSet, Space.Name));
+    auto In = splitAdditive(*Other, InSet, Space);
     if (!In)
-      return std::nullopt;
+      return In.takeError();
     for (auto &[S, K] : In->Coef)
-      if (__builtin_mul_overflow(K, *C, &K)) {
-        Why = "coefficient overflow";
-        return std::nullopt;
-      }
+      if (__builtin_mul_overflow(K, *C, &K))
+        return Fail("coefficient overflow");
     In->Rest = In->Rest * Expr(*C);
     return In;
   }
@@ -106,9 +103,8 @@ splitAdditive(const Expr &E, const std::function<bool(Symbol)> &InSet,
         Free = sourceName(S, Space);
         break;
       }
-    Why = "address depends on '" + Free + "' inside '" + sourceTerms(E, Space) +
-          "', not only added";
-    return std::nullopt;
+    return Fail("address depends on '" + Free + "' inside '" +
+                sourceTerms(E, Space) + "', not only added");
   }
   }
 }
@@ -145,12 +141,14 @@ std::optional<std::string> collectAtoms(const Predicate &P, const SolveSpace &S,
              sourceName(*Free.begin(), S) + "' and '" +
              sourceName(*++Free.begin(), S) + "' together";
     Symbol U = *Free.begin();
-    std::string Why;
     auto Split = splitAdditive(
-        D, [&](Symbol Sym) { return Sym == U; }, S, Why);
-    if (!Split)
+        D, [&](Symbol Sym) { return Sym == U; }, S);
+    if (!Split) {
+      // The reason names the address; the guard's own words say more.
+      llvm::consumeError(Split.takeError());
       return "active lanes depend on '" + Cond + "' non-linearly in '" +
              sourceName(U, S) + "'";
+    }
     Atoms.push_back({U, Split->Coef[U], Split->Rest});
     return std::nullopt;
   }

@@ -23,6 +23,8 @@
 #include "Solve/GuardSymbols.h"
 #include "Solve/Space.h"
 
+#include "llvm/Support/Error.h"
+
 #include <array>
 #include <map>
 #include <optional>
@@ -37,11 +39,11 @@ struct AdditiveSplit {
   Expr Rest;
 };
 
-/// Splits E; nullopt with Why set when a symbol of the set appears other
+/// Splits E; an error saying why when a symbol of the set appears other
 /// than added with a constant coefficient.
-std::optional<AdditiveSplit>
+llvm::Expected<AdditiveSplit>
 splitAdditive(const Expr &E, const std::function<bool(Symbol)> &InSet,
-              const SolveSpace &Space, std::string &Why);
+              const SolveSpace &Space);
 
 /// A free symbol u multiplied by a value that differs between the lanes of
 /// a request (ty * pitch when threadIdx.y varies within a warp). Lanes with

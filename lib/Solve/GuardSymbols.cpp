@@ -24,11 +24,12 @@ using Coefs = std::map<Symbol, int64_t>;
 /// added.
 std::optional<std::pair<Coefs, Expr>> freeSplit(const Expr &D,
                                                 const SolveSpace &S) {
-  std::string Why;
   auto Split = splitAdditive(
-      D, [&](Symbol Sym) { return S.reduced(Sym); }, S, Why);
-  if (!Split)
+      D, [&](Symbol Sym) { return S.reduced(Sym); }, S);
+  if (!Split) {
+    llvm::consumeError(Split.takeError()); // the caller says "not additive"
     return std::nullopt;
+  }
   Coefs Out;
   for (const auto &[Sym, C] : Split->Coef)
     if (C != 0)
@@ -315,10 +316,11 @@ std::optional<GuardPairAtom> matchGuardPair(const std::vector<GuardPair> &Pairs,
     }
     if (*C != Want)
       return std::nullopt;
-    std::string Why;
-    auto Split = splitAdditive(D, IsFree, S, Why);
-    if (!Split)
+    auto Split = splitAdditive(D, IsFree, S);
+    if (!Split) {
+      llvm::consumeError(Split.takeError()); // not a guard pair, no reason
       return std::nullopt;
+    }
     return GuardPairAtom{P.Fresh, Sign, Split->Rest};
   }
   return std::nullopt;

@@ -4,6 +4,8 @@
 
 #include <isl/ctx.h>
 #include <isl/options.h>
+#include <isl/set.h>
+#include <isl/space.h>
 
 namespace warplint {
 
@@ -16,6 +18,17 @@ IslContext::~IslContext() { isl_ctx_free(Ctx); }
 
 bool IslContext::quotaExhausted() const {
   return isl_ctx_last_error(Ctx) == isl_error_quota;
+}
+
+isl::set alignParams(isl::set S, const std::vector<isl::id> &Order) {
+  isl::ctx Ctx = S.ctx();
+  isl::space Params = isl::space::unit(Ctx);
+  for (const isl::id &Id : Order)
+    Params = Params.add_param(Id);
+  isl_set *Aligned = isl_set_align_params(S.release(), Params.release());
+  if (!Aligned)
+    isl::exception::throw_last_error(Ctx);
+  return isl::manage(Aligned);
 }
 
 } // namespace warplint

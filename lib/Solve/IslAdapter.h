@@ -12,6 +12,8 @@
 
 #include <isl/cpp.h>
 
+#include <vector>
+
 namespace warplint {
 
 class IslContext {
@@ -28,6 +30,10 @@ public:
 private:
   isl_ctx *Ctx;
 };
+
+/// S with its parameters in the order of Order (ids S lacks are added),
+/// so that ISL prints them in an order the caller chose.
+isl::set alignParams(isl::set S, const std::vector<isl::id> &Order);
 
 } // namespace warplint
 

@@ -1,15 +1,18 @@
 //===- IslProof.cpp - Conflict-freedom for all values, with ISL -----------===//
 //
-// The relation is written in ISL's textual syntax and parsed: that keeps
-// the translation of Expr (with C's truncating division spelled out through
-// existential variables) readable and free of manual reference counting.
+// The conflict relation is built with IslBuilder over the space
+//   [params] -> { Conflict[w, l1, l2, t...] }
+// (warp w, lanes l1 and l2 of one phase, the trip count t of each relevant
+// loop). Each lane copy's threadIdx and loop variables are functions of the
+// tuple; the words the lanes touch and an earlier iteration are hidden
+// parameters, quantified away before the sets are compared.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Solve/IslProof.h"
 
 #include "Solve/IslAdapter.h"
-#include "Solve/IslText.h"
+#include "Solve/IslBuild.h"
 
 #include <map>
 #include <optional>
@@ -20,91 +23,48 @@ namespace warplint {
 
 namespace {
 
-/// Writes Expr and Predicate trees as ISL constraints for one lane copy:
-/// lane-varying threadIdx and loop variables carry the copy's suffix ("x1",
-/// "i01"), free symbols are parameters shared by every copy ("p0").
-class IslWriter {
-public:
-  IslWriter(const SolveSpace &S, std::map<Symbol, std::string> &Params)
-      : S(S), Params(Params) {}
-
-  /// Names used for lane-varying threadIdx in this copy ("x1").
-  std::string Suffix;
-  /// Existential variables, the constraints defining them, and why a
-  /// translation failed.
-  IslTextScope Scope;
-  /// Loop variables to write as another expression (an earlier iteration).
-  std::map<unsigned, std::string> LoopOverride;
-
-  std::optional<std::string> expr(const Expr &E) {
-    return islText(E, symbolNames(), Scope);
-  }
-  std::optional<std::string> pred(const Predicate &P) {
-    return islText(P, symbolNames(), Scope);
-  }
-  std::string fresh() { return Scope.fresh(); }
-
-private:
-  IslNameFn symbolNames() {
-    return [this](Symbol Sym) -> std::optional<std::string> {
-      if (Sym.Kind == SymbolKind::ThreadIdx && !isFreeSymbol(Sym, S.Assumed))
-        return std::string(1, "xyz"[Sym.Index < 3 ? Sym.Index : 0]) + Suffix;
-      if (Sym.Kind == SymbolKind::LoopVar) {
-        auto It = LoopOverride.find(Sym.Index);
-        if (It != LoopOverride.end())
-          return It->second;
-        return "i" + std::to_string(Sym.Index) + Suffix;
-      }
-      auto It = Params.find(Sym);
-      if (It != Params.end())
-        return It->second;
-      std::string N = "p" + std::to_string(Params.size());
-      Params[Sym] = N;
-      return N;
-    };
-  }
-
-  const SolveSpace &S;
-  std::map<Symbol, std::string> &Params;
-};
-
-std::string join(const std::vector<std::string> &Parts, const char *Sep) {
-  std::string Out;
-  for (const std::string &P : Parts)
-    Out += (Out.empty() ? "" : Sep) + P;
-  return Out;
-}
-
-/// islProveSharedConflictFree step by step. Every set is over
-/// `[p...] -> { Conflict[w, l1, l2, t...] }`: warp w, lanes l1 and l2 of one
-/// phase, the trip count t of each relevant loop, the free symbols as
-/// parameters p; a step that cannot write its part returns why.
+/// islProveSharedConflictFree step by step.
 class ConflictProof {
 public:
   ConflictProof(const SolveSpace &S, const KernelModel &K, unsigned Bytes,
-                const ArchInfo &Arch)
-      : S(S), K(K), Bytes(Bytes), Arch(Arch), W(S, Params) {}
+                const ArchInfo &Arch, isl::ctx Ctx)
+      : S(S), K(K), Bytes(Bytes), Arch(Arch),
+        B(Ctx, "Conflict", 3 + unsigned(S.Relevant.size())) {}
 
   /// The verdict, or Unknown with why a step could not be written.
-  IslVerdict run(unsigned long MaxOperations) {
+  IslVerdict run() {
     IslVerdict V;
-    std::optional<std::string> Failure = tuple();
-    if (!Failure)
-      Failure = sameBankOtherWord();
-    for (const char *C : {"1", "2"})
-      if (!Failure)
-        Failure = loopDomains(C);
-    if (Failure) {
-      V.Text = *Failure;
+    if (auto Unsupported = loopsSupported()) {
+      V.Text = *Unsupported;
       return V;
     }
-    return solve(MaxOperations);
+    std::optional<isl::set> Conflict = conflicts();
+    if (!Conflict) {
+      V.Text = Failure;
+      return V;
+    }
+    if (Conflict->is_empty()) {
+      V.Kind = IslVerdict::ConflictFree;
+      return V;
+    }
+    V.Kind = IslVerdict::MayConflict;
+    V.Text = parameterCondition(*Conflict);
+    return V;
   }
 
 private:
-  /// Tuple, the space Conflict[w, l1, l2, t...]: loops must add their step.
-  std::optional<std::string> tuple() {
-    std::vector<std::string> Dims = {"w", "l1", "l2"};
+  /// One lane's view: its lane and threadIdx as functions of the tuple,
+  /// its loop variables, and loop Id's variable at an earlier iteration.
+  struct LaneCopy {
+    unsigned Copy = 1;
+    isl::pw_aff Tid[3];
+    std::map<unsigned, isl::pw_aff> LoopVars;
+    std::set<unsigned> InProgress;
+    std::optional<std::pair<unsigned, isl::pw_aff>> Override;
+  };
+
+  /// Why a relevant loop cannot be a trip-count dimension, if one cannot.
+  std::optional<std::string> loopsSupported() const {
     for (unsigned Id : S.Relevant) {
       if (S.Loops[Id].Step != Loop::StepKind::Add || S.Loops[Id].StepValue == 0)
         return "loop '" + S.Loops[Id].VarName + "' does not step by addition";
@@ -116,213 +76,207 @@ private:
         return "lanes of a warp may run loop '" + S.Loops[Id].VarName +
                "' a different number of times, and nvcc's unrolling of it "
                "mixes their iterations in one instruction";
-      Dims.push_back("t" + std::to_string(Id));
     }
-    Tuple = "Conflict[" + join(Dims, ", ") + "]";
+    for (int64_t D : S.Dim)
+      if (D < 1)
+        return std::string("the block has an empty dimension");
     return std::nullopt;
   }
 
-  /// Lane copy C's threadIdx ("x1") and, WithAddress, guard and "word1".
-  bool laneCopy(IslWriter &LW, const std::string &C, bool WithAddress) {
-    // The lane -> threadIdx map and the per-lane constraints of one copy.
-    LW.Suffix = C;
-    LW.Scope.Exists.insert(LW.Scope.Exists.end(), {"x" + C, "y" + C, "z" + C});
-    std::string L = "l" + C;
-    if (S.Assumed) {
-      LW.Scope.Constraints.push_back("x" + C + " = " + L);
-      LW.Scope.Constraints.push_back("y" + C + " = 0 and z" + C + " = 0");
-    } else {
-      std::string Lin = "(32 * w + " + L + ")";
-      LW.Scope.Constraints.push_back(Lin + " < " + std::to_string(S.Threads));
-      LW.Scope.Constraints.push_back(
-          Lin + " = x" + C + " + " + std::to_string(S.Dim[0]) + " * y" + C +
-          " + " + std::to_string(S.Dim[0] * S.Dim[1]) + " * z" + C);
-      for (unsigned D = 0; D < 3; ++D)
-        LW.Scope.Constraints.push_back("0 <= " + std::string(1, "xyz"[D]) + C +
-                                       " < " + std::to_string(S.Dim[D]));
-    }
-    if (!WithAddress)
-      return true;
-    auto G = LW.pred(S.Guard);
-    auto A = LW.expr(S.Offset);
-    if (!G || !A)
-      return false;
-    LW.Scope.Constraints.push_back(*G);
-    // The words the lane touches: [floor(a / BB), floor((a + Bytes - 1) / BB)].
-    std::string BB = std::to_string(Arch.BankBytes);
-    std::string Word = "word" + C;
-    LW.Scope.Exists.push_back(Word);
-    LW.Scope.Constraints.push_back(BB + " * " + Word + " + " +
-                                   std::to_string(Arch.BankBytes - 1) +
-                                   " >= " + *A);
-    LW.Scope.Constraints.push_back(BB + " * " + Word + " <= " + *A + " + " +
-                                   std::to_string(std::max(Bytes, 1u) - 1));
-    return true;
+  isl::pw_aff warp() const { return B.dim(0); }
+  isl::pw_aff lane(unsigned Copy) const { return B.dim(Copy); }
+  isl::pw_aff trips(unsigned Id) const {
+    for (unsigned P = 0; P < S.Relevant.size(); ++P)
+      if (S.Relevant[P] == Id)
+        return B.dim(3 + P);
+    return B.constant(0); // not reached: only relevant loops are asked
   }
 
-  /// Base and W: { Conflict[w, l1, l2, t...] : one bank, other words }.
-  std::optional<std::string> sameBankOtherWord() {
+  /// { Conflict[...] : w, l1, l2 in range, l1 and l2 in one phase }.
+  isl::set base() const {
     unsigned Phases = Bytes <= Arch.BankBytes ? 1 : Bytes / Arch.BankBytes;
-    unsigned LanesPerPhase = Arch.WarpSize / Phases;
-    Base = {"0 <= w < " + std::to_string(S.Assumed ? 1 : S.Warps),
-            "0 <= l1 < 32", "0 <= l2 < 32",
-            "floor(l1 / " + std::to_string(LanesPerPhase) + ") = floor(l2 / " +
-                std::to_string(LanesPerPhase) + ")"};
-    if (!laneCopy(W, "1", true) || !laneCopy(W, "2", true))
-      return "the address or guard uses " + W.Scope.Failure;
-    // Same bank, different word. The loop constraints follow below.
-    W.Scope.Exists.push_back("q");
-    W.Scope.Constraints.push_back(
-        "word1 - word2 = " + std::to_string(Arch.Banks) + " * q");
-    W.Scope.Constraints.push_back("word1 != word2");
-    return std::nullopt;
+    int64_t LanesPerPhase = Arch.WarpSize / Phases;
+    isl::set Out = B.inRange(warp(), 0, S.Assumed ? 1 : S.Warps);
+    for (unsigned C : {1u, 2u})
+      Out = Out.intersect(B.inRange(lane(C), 0, Arch.WarpSize));
+    return Out.intersect(
+        lane(1)
+            .scale_down(LanesPerPhase)
+            .floor()
+            .eq_set(lane(2).scale_down(LanesPerPhase).floor()));
   }
 
-  /// LW's loop variable Id ("i01") at trip count tId, into Out.
-  bool defineLoop(IslWriter &LW, unsigned Id, std::vector<std::string> &Out) {
-    const Loop &Lp = S.Loops[Id];
-    std::string I = "i" + std::to_string(Id) + LW.Suffix;
-    auto Init = LW.expr(Lp.Init);
+  /// Copy C's threadIdx, and the lanes that are threads of the block.
+  LaneCopy laneCopy(unsigned C, isl::set &Domain) const {
+    LaneCopy L;
+    L.Copy = C;
+    if (S.Assumed) {
+      L.Tid[0] = lane(C);
+      L.Tid[1] = L.Tid[2] = B.constant(0);
+      return L;
+    }
+    // Thread (x, y, z) is linear index x + Dx * (y + Dy * z).
+    isl::pw_aff Lin = warp().scale(long(Arch.WarpSize)).add(lane(C));
+    Domain = Domain.intersect(Lin.lt_set(B.constant(S.Threads)));
+    L.Tid[0] = Lin.mod(long(S.Dim[0]));
+    L.Tid[1] = Lin.scale_down(long(S.Dim[0])).floor().mod(long(S.Dim[1]));
+    L.Tid[2] = Lin.scale_down(long(S.Dim[0] * S.Dim[1])).floor();
+    Domain = Domain.intersect(B.inRange(L.Tid[2], 0, S.Dim[2]));
+    return L;
+  }
+
+  /// How copy L names a symbol: threadIdx and loop variables of its own,
+  /// free symbols as parameters shared by both copies.
+  IslSymbolFn names(LaneCopy &L) {
+    return [this, &L](Symbol Sym) -> std::optional<isl::pw_aff> {
+      if (Sym.Kind == SymbolKind::ThreadIdx && !isFreeSymbol(Sym, S.Assumed))
+        return L.Tid[Sym.Index < 3 ? Sym.Index : 0];
+      if (Sym.Kind == SymbolKind::LoopVar)
+        return loopVar(L, Sym.Index);
+      return B.param(paramId(Sym));
+    };
+  }
+
+  /// Loop Id's variable in copy L: Init + Step * t (or the override).
+  std::optional<isl::pw_aff> loopVar(LaneCopy &L, unsigned Id) {
+    if (L.Override && L.Override->first == Id)
+      return L.Override->second;
+    auto It = L.LoopVars.find(Id);
+    if (It != L.LoopVars.end())
+      return It->second;
+    bool Relevant = false;
+    for (unsigned R : S.Relevant)
+      Relevant |= R == Id;
+    if (!Relevant || !L.InProgress.insert(Id).second)
+      return std::nullopt;
+    auto Init = B.expr(S.Loops[Id].Init, names(L));
+    L.InProgress.erase(Id);
     if (!Init)
-      return false;
-    LW.Scope.Exists.push_back(I);
-    Out.push_back("t" + std::to_string(Id) + " >= 0");
-    Out.push_back(I + " = " + *Init + " + " + std::to_string(Lp.StepValue) +
-                  " * t" + std::to_string(Id));
-    return true;
+      return std::nullopt;
+    isl::pw_aff V = Init->add(trips(Id).scale(long(S.Loops[Id].StepValue)));
+    L.LoopVars.emplace(Id, V);
+    return V;
   }
 
-  /// Lane copy C's loops: condition at t in W, earlier exits in BadSets.
-  std::optional<std::string> loopDomains(const char *C) {
-    // Loop domains. The tuple holds the trip count t of each relevant loop;
-    // each lane has its own value i = Init + Step * t (bounds may depend on
-    // the thread), and must satisfy the condition at t and at every t2 < t.
-    W.Suffix = C;
+  /// The parameter of a free symbol, named as the source names it.
+  isl::id paramId(Symbol Sym) {
+    auto It = Params.find(Sym);
+    if (It == Params.end())
+      It = Params.emplace(Sym, B.freshId(S.Name(Sym))).first;
+    return It->second;
+  }
+
+  /// { Conflict[...] : copy L's guard holds and it touches word Word }.
+  std::optional<isl::set> access(LaneCopy &L, const isl::pw_aff &Word) {
+    auto G = B.pred(S.Guard, names(L));
+    auto A = B.expr(S.Offset, names(L));
+    if (!G || !A)
+      return std::nullopt;
+    // The words the lane touches: [floor(a / BB), floor((a + Bytes - 1) / BB)].
+    isl::pw_aff Start = Word.scale(long(Arch.BankBytes));
+    return G->intersect(Start.add(B.constant(Arch.BankBytes - 1)).ge_set(*A))
+        .intersect(Start.le_set(A->add(B.constant(std::max(Bytes, 1u) - 1))));
+  }
+
+  /// { Conflict[...] : copy L runs every relevant loop at its trip count }.
+  std::optional<isl::set> loopsRun(LaneCopy &L) {
+    isl::set Out = B.universe();
     for (unsigned Id : S.Relevant) {
-      if (!defineLoop(W, Id, W.Scope.Constraints))
-        return "a loop bound uses " + W.Scope.Failure;
-      auto Cond = W.pred(S.Loops[Id].Condition);
+      auto Cond = B.pred(S.Loops[Id].Condition, names(L));
       if (!Cond)
-        return "a loop bound uses " + W.Scope.Failure;
-      W.Scope.Constraints.push_back(*Cond);
+        return std::nullopt;
+      Out = Out.intersect(*Cond).intersect(trips(Id).ge_set(B.constant(0)));
     }
-    for (unsigned Id : S.Relevant)
-      if (auto Err = earlierExit(C, Id))
-        return Err;
-    return std::nullopt;
+    return Out;
   }
 
-  /// { Conflict[w, l1, l2, t...] } where copy C left loop Id before t.
-  std::optional<std::string> earlierExit(const char *C, unsigned Id) {
-    // Bad: some earlier iteration t2 < t already failed the condition.
-    IslWriter BW(S, Params);
-    laneCopy(BW, C, false);
-    BW.Suffix = C;
-    // Everything goes into BW's own constraints, so that the existential
-    // variables of a division in a bound stay defined.
-    std::vector<std::string> &Cons = BW.Scope.Constraints;
+  /// { Conflict[...] : copy C left loop Id at an earlier trip count }.
+  std::optional<isl::set> earlierExit(unsigned C, unsigned Id) {
+    isl::set Out = base();
+    LaneCopy L = laneCopy(C, Out);
     for (unsigned Other : S.Relevant)
-      if (!defineLoop(BW, Other, Cons))
-        return "a loop bound uses " + BW.Scope.Failure;
-    const Loop &Lp = S.Loops[Id];
-    std::string T2 = BW.fresh();
-    Cons.push_back("0 <= " + T2 + " < t" + std::to_string(Id));
-    auto Init = BW.expr(Lp.Init);
-    BW.LoopOverride[Id] = "(" + (Init ? *Init : std::string("0")) + " + " +
-                          std::to_string(Lp.StepValue) + " * " + T2 + ")";
-    auto Cond = BW.pred(Predicate::negate(Lp.Condition));
-    if (!Init || !Cond)
-      return "a loop bound uses " + BW.Scope.Failure;
-    Cons.push_back(*Cond);
-    BadSets.push_back(
-        "{ " + Tuple + " : exists (" + join(BW.Scope.Exists, ", ") + " : " +
-        join(Base, " and ") + " and " + join(Cons, " and ") + ") }");
-    return std::nullopt;
+      Out = Out.intersect(trips(Other).ge_set(B.constant(0)));
+    auto Init = B.expr(S.Loops[Id].Init, names(L));
+    if (!Init)
+      return std::nullopt;
+    isl::pw_aff T2 = B.hidden("t2");
+    Out =
+        Out.intersect(T2.ge_set(B.constant(0))).intersect(T2.lt_set(trips(Id)));
+    L.Override.emplace(Id, Init->add(T2.scale(long(S.Loops[Id].StepValue))));
+    auto Left = B.pred(S.Loops[Id].Condition, names(L), /*Negate=*/true);
+    if (!Left)
+      return std::nullopt;
+    return B.projectHidden(Out.intersect(*Left));
   }
 
-  /// [p...] -> { Conflict[w, l1, l2, t...] } less BadSets: empty proves it.
-  IslVerdict solve(unsigned long MaxOperations) {
-    IslVerdict V;
-    // Parameter names and their lower bounds.
-    std::vector<std::string> ParamNames;
-    std::vector<std::string> ParamCons;
-    for (auto &[Sym, N] : Params) {
-      ParamNames.push_back(N);
+  /// Lanes of one phase, both active at one point of the loops, asking one
+  /// bank for different words, for parameters at their lower bounds or
+  /// above; nullopt with Failure set where a part cannot be written.
+  std::optional<isl::set> conflicts() {
+    isl::set Main = base();
+    LaneCopy L1 = laneCopy(1, Main), L2 = laneCopy(2, Main);
+    isl::pw_aff W1 = B.hidden("word1"), W2 = B.hidden("word2");
+    auto A1 = access(L1, W1), A2 = access(L2, W2);
+    if (!A1 || !A2) {
+      Failure = "the address or guard uses " + B.Failure;
+      return std::nullopt;
+    }
+    Main = Main.intersect(*A1).intersect(*A2);
+    isl::pw_aff Apart = W1.sub(W2);
+    Main = Main.intersect(Apart.mod(long(Arch.Banks)).eq_set(B.constant(0)))
+               .intersect(Apart.ne_set(B.constant(0)));
+    auto R1 = loopsRun(L1), R2 = loopsRun(L2);
+    if (!R1 || !R2) {
+      Failure = "a loop bound uses " + B.Failure;
+      return std::nullopt;
+    }
+    Main = Main.intersect(*R1).intersect(*R2);
+    for (auto &[Sym, Id] : Params)
       if (auto Lo = lowerBoundIn(K, S, Sym))
-        ParamCons.push_back(N + " >= " + std::to_string(*Lo));
-    }
-    std::string Prefix = "[" + join(ParamNames, ", ") + "] -> ";
-    std::string Main =
-        Prefix + "{ " + Tuple + " : exists (" + join(W.Scope.Exists, ", ") +
-        " : " + join(Base, " and ") + " and " +
-        join(W.Scope.Constraints, " and ") + ")" +
-        (ParamCons.empty() ? "" : " and " + join(ParamCons, " and ")) + " }";
-    IslContext Ctx(MaxOperations);
-    try {
-      isl::set Conflict(Ctx.ctx(), Main);
-      for (const std::string &B : BadSets)
-        Conflict = Conflict.subtract(isl::set(Ctx.ctx(), Prefix + B));
-      if (Conflict.is_empty()) {
-        V.Kind = IslVerdict::ConflictFree;
-        return V;
+        Main = Main.intersect(B.param(Id).ge_set(B.constant(*Lo)));
+    isl::set Conflict = B.projectHidden(Main);
+    for (unsigned C : {1u, 2u})
+      for (unsigned Id : S.Relevant) {
+        auto Bad = earlierExit(C, Id);
+        if (!Bad) {
+          Failure = "a loop bound uses " + B.Failure;
+          return std::nullopt;
+        }
+        Conflict = Conflict.subtract(*Bad);
       }
-      V.Kind = IslVerdict::MayConflict;
-      // The parameter condition, in source names where possible.
-      std::ostringstream OS;
-      OS << Conflict.params();
-      std::string P = OS.str();
-      size_t Colon = P.find(':');
-      if (Colon != std::string::npos)
-        V.Text = sourceCondition(P.substr(Colon + 1));
-      return V;
-    } catch (const isl::exception_quota &) {
-      V.Kind = IslVerdict::Unknown;
-      V.Text = "ISL operation quota exhausted";
-      return V;
-    } catch (const isl::exception &E) {
-      V.Kind = IslVerdict::Unknown;
-      V.Text = Ctx.quotaExhausted() ? "ISL operation quota exhausted"
-                                    : std::string("ISL error: ") + E.what();
-      return V;
-    }
+    return Conflict;
   }
 
-  /// The condition Cond of [p...] -> { : Cond } in source names, for users.
-  std::string sourceCondition(std::string Cond) const {
-    Cond = Cond.substr(0, Cond.rfind('}'));
-    for (auto &[Sym, N] : Params) {
-      std::string Src = S.Name(Sym);
-      size_t Pos = 0;
-      while ((Pos = Cond.find(N, Pos)) != std::string::npos) {
-        bool Word =
-            (Pos == 0 || !isalnum(Cond[Pos - 1])) &&
-            (Pos + N.size() >= Cond.size() || !isalnum(Cond[Pos + N.size()]));
-        if (Word) {
-          Cond.replace(Pos, N.size(), Src);
-          Pos += Src.size();
-        } else {
-          Pos += N.size();
-        }
-      }
-    }
-    while (!Cond.empty() && Cond.front() == ' ')
-      Cond.erase(0, 1);
-    while (!Cond.empty() && Cond.back() == ' ')
-      Cond.pop_back();
-    return Cond;
+  /// The parameter condition under which Conflict is not empty, as ISL
+  /// writes it ("n % 32 != 0"-like constraints in source names).
+  std::string parameterCondition(const isl::set &Conflict) const {
+    std::vector<isl::id> Order;
+    for (auto &[Sym, Id] : Params)
+      Order.push_back(Id);
+    std::ostringstream OS;
+    OS << alignParams(Conflict.params(), Order);
+    // "[n] -> { : n >= 33 }": the constraints between the colon and the
+    // closing brace.
+    std::string P = OS.str();
+    size_t Colon = P.find(':'), Close = P.rfind('}');
+    if (Colon == std::string::npos || Close == std::string::npos ||
+        Close < Colon)
+      return std::string();
+    std::string Cond = P.substr(Colon + 1, Close - Colon - 1);
+    size_t First = Cond.find_first_not_of(' ');
+    size_t Last = Cond.find_last_not_of(' ');
+    return First == std::string::npos ? std::string()
+                                      : Cond.substr(First, Last - First + 1);
   }
 
   const SolveSpace &S;
   const KernelModel &K;
   unsigned Bytes;
   const ArchInfo &Arch;
-  /// Free symbols' parameter names ("p0"), given in order of first use.
-  std::map<Symbol, std::string> Params;
-  IslWriter W;                   ///< the conflict's lane copies and loops
-  std::string Tuple;             ///< "Conflict[w, l1, l2, t...]"
-  std::vector<std::string> Base; ///< w, l1, l2 in range and one phase
-  /// `{ Conflict[w, l1, l2, t...] }` sets of lanes that left a loop early.
-  std::vector<std::string> BadSets;
+  IslBuilder B;
+  /// Free symbols' parameters, in Symbol order for printing.
+  std::map<Symbol, isl::id> Params;
+  std::string Failure;
 };
 
 } // namespace
@@ -330,7 +284,17 @@ private:
 IslVerdict islProveSharedConflictFree(const SolveSpace &S, const KernelModel &K,
                                       unsigned Bytes, const ArchInfo &Arch,
                                       unsigned long MaxOperations) {
-  return ConflictProof(S, K, Bytes, Arch).run(MaxOperations);
+  IslContext Ctx(MaxOperations);
+  IslVerdict V;
+  try {
+    return ConflictProof(S, K, Bytes, Arch, Ctx.ctx()).run();
+  } catch (const isl::exception_quota &) {
+    V.Text = "ISL operation quota exhausted";
+  } catch (const isl::exception &E) {
+    V.Text = Ctx.quotaExhausted() ? "ISL operation quota exhausted"
+                                  : std::string("ISL error: ") + E.what();
+  }
+  return V;
 }
 
 } // namespace warplint

@@ -31,11 +31,12 @@ StrideInfo strides(const SolveSpace &S, const Expr &Bound) {
   const Expr &Offset = S.RowLanes && S.ThreadOffset ? *S.ThreadOffset : Bound;
   for (unsigned D = 0; D < 3; ++D) {
     Symbol T{SymbolKind::ThreadIdx, D};
-    std::string Why;
     auto Split = splitAdditive(
-        Offset, [&](Symbol X) { return X == T; }, S, Why);
+        Offset, [&](Symbol X) { return X == T; }, S);
     if (Split)
       SI.BytesPerThread[D] = Split->Coef.count(T) ? Split->Coef[T] : 0;
+    else // no stride along D: the notes leave it out
+      llvm::consumeError(Split.takeError());
   }
   if (!S.Assumed)
     SI.LaneDim = S.Dim[0] > 1 ? 0 : S.Dim[1] > 1 ? 1 : S.Dim[2] > 1 ? 2 : 0;

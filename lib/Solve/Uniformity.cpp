@@ -66,16 +66,17 @@ Predicate negationNormal(const Predicate &P, bool Negate) {
   return P;
 }
 
+llvm::Error whyNot(const std::string &Why) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+}
+
 /// Replaces opaque block-uniform conditions by "o == 1" over a fresh 0/1
-/// symbol; records the first thread-dependent opaque condition in Why.
-Predicate replaceOpaque(const Predicate &P, unsigned &Next, std::string &Why) {
+/// symbol; an error with the reason of the first thread-dependent one.
+llvm::Expected<Predicate> replaceOpaque(const Predicate &P, unsigned &Next) {
   switch (P.kind()) {
   case PredKind::Unknown:
-    if (P.unknownDependsOnThread()) {
-      if (Why.empty())
-        Why = P.reason();
-      return P;
-    }
+    if (P.unknownDependsOnThread())
+      return whyNot(P.reason());
     return Predicate::cmp(
         CmpKind::EQ, Expr::symbol(SymbolKind::Uniform, OpaqueBase + Next++),
         Expr(1));
@@ -83,8 +84,12 @@ Predicate replaceOpaque(const Predicate &P, unsigned &Next, std::string &Why) {
   case PredKind::Or:
   case PredKind::Not: {
     std::vector<Predicate> Ops;
-    for (const Predicate &Op : P.operands())
-      Ops.push_back(replaceOpaque(Op, Next, Why));
+    for (const Predicate &Op : P.operands()) {
+      auto R = replaceOpaque(Op, Next);
+      if (!R)
+        return R.takeError();
+      Ops.push_back(std::move(*R));
+    }
     if (P.kind() == PredKind::Not)
       return Predicate::negate(Ops.front());
     return P.kind() == PredKind::And ? Predicate::conj(std::move(Ops))
@@ -151,78 +156,85 @@ bool unsignedParam(const KernelModel &K, unsigned Index) {
          T.find("uint") != std::string::npos;
 }
 
-bool Question::loopShared(unsigned J, std::string &Why) {
-  if (J >= K.Loops.size()) {
-    Why = "an unknown loop";
-    return false;
-  }
+llvm::Error Question::loopShared(unsigned J) {
+  if (J >= K.Loops.size())
+    return whyNot("an unknown loop");
   // A loop's condition mentions its own variable: that one is shared when
   // the rest is.
   if (!InProgress.insert(J).second)
-    return true;
+    return llvm::Error::success();
   struct Done {
     std::set<unsigned> &S;
     unsigned J;
     ~Done() { S.erase(J); }
   } Leave{InProgress, J};
   const Loop &Lp = K.Loops[J];
-  if (!Lp.UnknownReason.empty()) {
-    Why = "the loop variable '" + Lp.VarName + "' (" + Lp.UnknownReason + ")";
-    return false;
-  }
+  if (!Lp.UnknownReason.empty())
+    return whyNot("the loop variable '" + Lp.VarName + "' (" +
+                  Lp.UnknownReason + ")");
   Expr Init = Lp.Init.substitute(Bind);
   Predicate Cond = Lp.Condition.substitute(Bind);
-  std::string Inner;
-  if (!sharedOnly(Init, Inner) || !sharedOnly(Cond, Inner)) {
-    Why = "the loop variable '" + Lp.VarName +
-          "', whose bounds differ between threads";
-    return false;
+  llvm::Error Inner = sharedOnly(Init);
+  if (!Inner)
+    Inner = sharedOnly(Cond);
+  if (Inner) {
+    // The loop's own words say more than what its bounds read.
+    llvm::consumeError(std::move(Inner));
+    return whyNot("the loop variable '" + Lp.VarName +
+                  "', whose bounds differ between threads");
   }
-  return true;
+  return llvm::Error::success();
 }
 
-bool Question::sharedOnly(const Expr &E, std::string &Why) {
+llvm::Error Question::sharedOnly(const Expr &E) {
   for (Symbol S : E.symbols()) {
     if (S.Kind == SymbolKind::ThreadIdx)
-      return Why = "threadIdx", false;
-    if (S.Kind == SymbolKind::LoopVar && !loopShared(S.Index, Why))
-      return false;
+      return whyNot("threadIdx");
+    if (S.Kind == SymbolKind::LoopVar)
+      if (llvm::Error Err = loopShared(S.Index))
+        return Err;
   }
-  return true;
+  return llvm::Error::success();
 }
 
-bool Question::sharedOnly(const Predicate &P, std::string &Why) {
+llvm::Error Question::sharedOnly(const Predicate &P) {
   if (P.kind() == PredKind::Unknown && P.unknownDependsOnThread())
-    return Why = P.reason(), false;
-  if (P.kind() == PredKind::Cmp)
-    return sharedOnly(P.lhs(), Why) && sharedOnly(P.rhs(), Why);
+    return whyNot(P.reason());
+  if (P.kind() == PredKind::Cmp) {
+    if (llvm::Error Err = sharedOnly(P.lhs()))
+      return Err;
+    return sharedOnly(P.rhs());
+  }
   for (const Predicate &Op : P.operands())
-    if (!sharedOnly(Op, Why))
-      return false;
-  return true;
+    if (llvm::Error Err = sharedOnly(Op))
+      return Err;
+  return llvm::Error::success();
 }
 
 UniformityResult Question::decide(Predicate P) {
   UniformityResult R;
   P = P.substitute(Bind);
   unsigned NextOpaque = 0;
-  std::string Why;
-  P = negationNormal(replaceOpaque(P, NextOpaque, Why), false);
-  if (!Why.empty()) {
-    R.Reason = "the condition depends on " + Why;
+  auto Replaced = replaceOpaque(P, NextOpaque);
+  if (!Replaced) {
+    R.Reason =
+        "the condition depends on " + llvm::toString(Replaced.takeError());
     return R;
   }
+  P = negationNormal(*Replaced, false);
   if (P.kind() == PredKind::True || P.kind() == PredKind::False) {
     R.Verdict = UniformityResult::Uniform;
     return R;
   }
   bool Thread = false;
   for (Symbol S : P.symbols()) {
-    if (S.Kind == SymbolKind::ThreadIdx)
+    if (S.Kind == SymbolKind::ThreadIdx) {
       Thread = true;
-    else if (S.Kind == SymbolKind::LoopVar && !loopShared(S.Index, Why)) {
-      R.Reason = "the condition depends on " + Why;
-      return R;
+    } else if (S.Kind == SymbolKind::LoopVar) {
+      if (llvm::Error Err = loopShared(S.Index)) {
+        R.Reason = "the condition depends on " + llvm::toString(std::move(Err));
+        return R;
+      }
     }
   }
   if (!Thread) {
@@ -233,8 +245,8 @@ UniformityResult Question::decide(Predicate P) {
     return *E;
   if (auto I = isl(P))
     return *I;
-  R.Reason = Scope.Failure.empty() ? "the condition cannot be decided"
-                                   : "the condition uses " + Scope.Failure;
+  R.Reason = IslFailure.empty() ? "the condition cannot be decided"
+                                : "the condition uses " + IslFailure;
   return R;
 }
 

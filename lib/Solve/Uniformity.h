@@ -17,6 +17,7 @@
 #define WARPLINT_SOLVE_UNIFORMITY_H
 
 #include "Model/AccessModel.h"
+#include "Model/Arch.h"
 
 #include <array>
 #include <optional>
@@ -30,6 +31,8 @@ struct UniformityOptions {
   unsigned long IslMaxOperations = 2000000;
   /// Loop-variable combinations enumeration may try before using ISL.
   unsigned MaxLoopCombinations = 4096;
+  /// The target (a block's x extent is a whole number of its warps).
+  ArchInfo Arch;
 };
 
 /// Two threads of one block that disagree, and the values of the free

@@ -12,8 +12,10 @@
 
 #include "Model/LaunchShape.h"
 #include "Solve/IslAdapter.h"
-#include "Solve/IslText.h"
+#include "Solve/IslBuild.h"
 #include "Solve/Uniformity.h"
+
+#include "llvm/Support/Error.h"
 
 #include <functional>
 #include <map>
@@ -50,11 +52,13 @@ public:
 
 private:
   // --- symbol classification
-  /// Whether loop J's variable has the same value in all threads at one
-  /// iteration (its bounds do not depend on the thread); Why otherwise.
-  bool loopShared(unsigned J, std::string &Why);
-  bool sharedOnly(const Predicate &P, std::string &Why);
-  bool sharedOnly(const Expr &E, std::string &Why);
+  /// Success when loop J's variable has the same value in all threads at
+  /// one iteration (its bounds do not depend on the thread), else why not.
+  llvm::Error loopShared(unsigned J);
+  /// Success when only symbols all threads share appear, else the first
+  /// that does not.
+  llvm::Error sharedOnly(const Predicate &P);
+  llvm::Error sharedOnly(const Expr &E);
 
   // --- enumeration
   std::optional<UniformityResult> enumerate(const Predicate &P);
@@ -62,20 +66,25 @@ private:
                   std::map<unsigned, int64_t> &Values,
                   const std::function<bool()> &Visit, unsigned &Budget);
 
-  // --- ISL
-  std::optional<std::string> islExpr(const Expr &E, int Copy);
-  std::optional<std::string> islPred(const Predicate &P, int Copy);
-  std::string sym(Symbol S, int Copy);
-  /// Copy 1 and 2 name the two threads' threadIdx; copy 0 is for shared
+  // --- ISL: { Pair[t1x, t1y, t1z, t2x, t2y, t2z] }, kernel parameters as
+  // parameters, the symbols both threads share as hidden ones.
+  std::optional<isl::pw_aff> islExpr(const Expr &E, int Copy);
+  std::optional<isl::set> islPred(const Predicate &P, int Copy,
+                                  bool Negate = false);
+  std::optional<isl::pw_aff> sym(Symbol S, int Copy);
+  /// Copy 1 and 2 are the two threads' threadIdx; copy 0 is for shared
   /// symbols only.
-  IslNameFn names(int Copy) {
-    return [this, Copy](Symbol S) -> std::optional<std::string> {
-      return sym(S, Copy);
-    };
+  IslSymbolFn names(int Copy) {
+    return [this, Copy](Symbol S) { return sym(S, Copy); };
   }
-  bool addDomain(Symbol S);
+  bool addDomain(Symbol S, const isl::pw_aff &V);
   std::optional<UniformityResult> isl(const Predicate &P);
-  std::string describe(const isl::set &D, IslContext &Ctx);
+  std::optional<UniformityResult> islOn(const Predicate &P);
+  std::string describe(const isl::set &D);
+  DisagreeingThreads example(const isl::set &Pairs);
+  std::vector<isl::id> paramOrder() const;
+  /// { Pair[...] : every unsigned parameter >= 0 }.
+  isl::set paramDomain();
 
   std::string name(Symbol S) const {
     if (isIteration(S))
@@ -88,11 +97,15 @@ private:
   const LaunchConfig &L;
   const UniformityOptions &Opts;
   std::function<std::optional<Expr>(Symbol)> Bind;
-  /// Existential variables (shared symbols, quotients) and constraints of
-  /// the set being built; fresh quotients are "q0", "q1", ...
-  IslTextScope Scope{"q"};
-  std::set<Symbol> Shared, DomainDone;
-  std::set<unsigned> Params;
+  /// The set being built (while isl() runs): its builder, the values of
+  /// the shared symbols (hidden parameters) and what is known of them, the
+  /// kernel parameters by index.
+  std::optional<IslBuilder> Isl;
+  std::map<Symbol, isl::pw_aff> Shared;
+  std::optional<isl::set> SharedDomain;
+  std::map<unsigned, isl::id> Params;
+  /// Why a condition could not be written for ISL.
+  std::string IslFailure;
   std::set<unsigned> InProgress;
 };
 

@@ -388,6 +388,23 @@ TEST(SolverShared, IslProvesWhatEnumerationCannotReach) {
   EXPECT_NE(C.Reason.find("too large"), std::string::npos) << C.Reason;
 }
 
+TEST(SolverShared, IslConditionNamesTheSourceParameters) {
+  KernelBuilder B;
+  // for (i = 0; i < 100000000; ++i) if (tx < active) s[tx * 32 + i]: too
+  // long to enumerate; ISL finds conflicts exactly when two lanes are
+  // active, and says so in the parameter's own name.
+  unsigned N = B.addParam("active");
+  unsigned I = B.addLoop("i", Expr(0), [](Expr V) { return lt(V, 100000000); });
+  SharedResult C = shared(B, B.access((tx() * Expr(32) + loopVar(I)) * Expr(4),
+                                      4, lt(tx(), param(N)), {I}));
+  EXPECT_EQ(C.Status, SolveStatus::Unknown);
+  EXPECT_NE(C.Reason.find("bank conflicts are possible when"),
+            std::string::npos)
+      << C.Reason;
+  EXPECT_NE(C.Reason.find("when active >= 2"), std::string::npos) << C.Reason;
+  EXPECT_EQ(C.Reason.find("p0"), std::string::npos) << C.Reason;
+}
+
 TEST(SolverShared, QuotaGivesUnknownQuickly) {
   KernelBuilder B;
   unsigned N = B.addParam("n");
