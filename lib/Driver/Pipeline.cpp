@@ -89,14 +89,14 @@ FileReport analyzeModel(const FrontendResult &Parsed,
   SourceCache Sources;
   for (const auto &[File, Text] : Opts.Overlay)
     Sources.setText(File, Text);
-  std::vector<SourceLoc> SuppressedAt;
+  std::vector<Diagnostic> Suppressed;
   CheckOptions Checking = Opts.Checks;
   Checking.Arch = Solve.Arch;
   for (Diagnostic &D :
        runChecks(Model, Analyses, Branches, Enabled, Checking)) {
     if (isSuppressed(Sources, D.Range.Begin, D.Check)) {
       ++R.Suppressed;
-      SuppressedAt.push_back(D.Range.Begin);
+      Suppressed.push_back(std::move(D));
       continue;
     }
     if (D.Level == Severity::Warning && !Opts.WarningsAsErrors.empty() &&
@@ -109,8 +109,7 @@ FileReport analyzeModel(const FrontendResult &Parsed,
   // Fixes come last: they need every finding of an array, and an array with
   // a suppressed finding is left alone.
   if (Opts.LayoutFixes)
-    attachLayoutFixes(Model, R.Diagnostics, Solve, SuppressedAt,
-                      Opts.Overlay);
+    attachLayoutFixes(Model, R.Diagnostics, Solve, Suppressed, Opts.Overlay);
   // What costs too little to matter goes (MinSpeedup), once the fixes
   // have seen every finding of their arrays.
   if (Opts.MinSpeedup > 0)

@@ -208,30 +208,30 @@ Candidate swizzleCandidate(const ArrayUse &U, const SearchResult &S,
   return C;
 }
 
-/// Which of a pad (first) and a swizzle (second) is offered first, and
-/// why (empty with one candidate).
-size_t preferred(const std::vector<Candidate> &Usable, std::string &Why) {
+/// Which candidate is offered first, and why (empty with one candidate).
+struct Preference {
+  size_t Best = 0;
+  std::string Why;
+};
+
+/// Which of a pad (first) and a swizzle (second) is offered first.
+Preference preferred(const std::vector<Candidate> &Usable) {
   const double Eps = 1e-9;
   if (Usable.size() != 2)
-    return 0;
+    return {};
   const Candidate &P = Usable[0], &W = Usable[1];
-  if (P.lowersOccupancy() && W.Eval.Cost <= P.Eval.Cost + Eps) {
-    Why = "the swizzle is preferred: it reaches the same or fewer "
-          "wavefronts without the padding's loss of occupancy";
-    return 1;
-  }
-  if (W.Eval.Cost + Eps < P.Eval.Cost) {
-    Why = "the swizzle is preferred: no pad reaches its " +
-          formatWavefronts(W.Eval.Cost) + " " + costUnit(W.Eval);
-    return 1;
-  }
-  Why = std::string("the padding is preferred: ") +
-        (P.Eval.Cost + Eps < W.Eval.Cost
-             ? "it needs fewer wavefronts than any swizzle"
-             : "it is as good as the swizzle and keeps the indices "
-               "readable") +
-        (P.lowersOccupancy() ? ", though it lowers occupancy" : "");
-  return 0;
+  if (P.lowersOccupancy() && W.Eval.Cost <= P.Eval.Cost + Eps)
+    return {1, "the swizzle is preferred: it reaches the same or fewer "
+               "wavefronts without the padding's loss of occupancy"};
+  if (W.Eval.Cost + Eps < P.Eval.Cost)
+    return {1, "the swizzle is preferred: no pad reaches its " +
+                   formatWavefronts(W.Eval.Cost) + " " + costUnit(W.Eval)};
+  return {0, std::string("the padding is preferred: ") +
+                 (P.Eval.Cost + Eps < W.Eval.Cost
+                      ? "it needs fewer wavefronts than any swizzle"
+                      : "it is as good as the swizzle and keeps the indices "
+                        "readable") +
+                 (P.lowersOccupancy() ? ", though it lowers occupancy" : "")};
 }
 
 /// An honest trade-off when the chosen fix leaves conflicts: every access
@@ -281,16 +281,16 @@ std::vector<DiagNote> planLayoutNotes(const ArrayUse &Declared,
   std::unique_ptr<StrideView> View;
   const MemoryObject &D = Declared.object();
   if (D.Extents.size() == 1 && !D.IsExtern) {
-    std::string Why;
-    View = strideView(Declared, Files, Opts, Why);
-    if (!View) {
-      Note("no layout fix is offered: " + Why);
+    auto Read = strideView(Declared, Opts);
+    if (!Read) {
+      Note("no layout fix is offered: " + llvm::toString(Read.takeError()));
       Note("a layout change would have to be made by hand: with a row "
            "stride W, declare rows of W + 1 elements, or remap every index "
            "i to i + i / 32 (and enlarge '" +
            D.Name + "' to match)");
       return Notes;
     }
+    View = std::move(*Read);
   }
   const ArrayUse &U = View ? View->Use : Declared;
   const MemoryObject &O = U.object();
@@ -334,8 +334,7 @@ std::vector<DiagNote> planLayoutNotes(const ArrayUse &Declared,
     return Notes;
   }
 
-  std::string Why2;
-  size_t Best = preferred(Usable, Why2);
+  auto [Best, PreferredWhy] = preferred(Usable);
   const Candidate &Chosen = Usable[Best];
   for (size_t K = 0; K < Usable.size(); ++K) {
     size_t I = K == 0 ? Best : (Best == 0 ? K : K - 1); // preferred first
@@ -353,8 +352,8 @@ std::vector<DiagNote> planLayoutNotes(const ArrayUse &Declared,
     Notes.push_back(std::move(N));
     Note(occupancyNote(C, Opts.Arch));
   }
-  if (!Why2.empty())
-    Note(Why2);
+  if (!PreferredWhy.empty())
+    Note(PreferredWhy);
   if (!Chosen.Eval.allIdeal())
     tradeOffNotes(Chosen, S.Before, O, Notes);
   return Notes;
@@ -371,18 +370,36 @@ std::vector<DiagNote> planNotes(const ArrayUse &Declared,
   return Notes;
 }
 
-using AccessIndex =
-    std::map<std::tuple<std::string, unsigned, unsigned>, size_t>;
+/// Each array's index among Arrays, by the kernel and object of each of its
+/// instances.
+using ArrayIndex = std::map<std::pair<const KernelModel *, unsigned>, size_t>;
 
-/// Where each array's accesses are, to find a diagnostic's array.
-AccessIndex indexAccesses(const std::vector<ArrayUse> &Arrays) {
-  AccessIndex AccessAt;
+ArrayIndex indexArrays(const std::vector<ArrayUse> &Arrays) {
+  ArrayIndex Index;
   for (size_t I = 0; I < Arrays.size(); ++I)
     for (auto [K, Obj] : Arrays[I].Instances)
-      for (const Access &A : K->Accesses)
-        if (A.Object == Obj)
-          AccessAt[{A.Loc.File, A.Loc.Line, A.Loc.Column}] = I;
-  return AccessAt;
+      Index[{K, Obj}] = I;
+  return Index;
+}
+
+/// The array of the access a finding is about (Diagnostic::Source), if it
+/// is one of Arrays. TU may be a model of the text parsed again (fix
+/// verification): an access that is not where the finding is belongs to
+/// other text, and gives none.
+std::optional<size_t> arrayOf(const TranslationUnitModel &TU,
+                              const ArrayIndex &Index, const Diagnostic &D) {
+  if (!D.Source || D.Source->Kernel >= TU.Kernels.size())
+    return std::nullopt;
+  const KernelModel &K = TU.Kernels[D.Source->Kernel];
+  if (D.Source->Access >= K.Accesses.size())
+    return std::nullopt;
+  const Access &A = K.Accesses[D.Source->Access];
+  if (!(A.Loc == D.Range.Begin))
+    return std::nullopt;
+  auto It = Index.find({&K, A.Object});
+  if (It == Index.end())
+    return std::nullopt;
+  return It->second;
 }
 
 bool sameNote(const DiagNote &A, const DiagNote &B) {
@@ -412,7 +429,7 @@ void verifyLayoutFixes(const TranslationUnitModel &TU,
   SolveOptions Opts = Given;
   Opts.File = &Budget;
   std::vector<ArrayUse> Arrays = sharedArrays(TU);
-  AccessIndex AccessAt = indexAccesses(Arrays);
+  ArrayIndex Index = indexArrays(Arrays);
   FileTexts Files(&Overlay);
   // Per array: the notes the pipeline attached (planned again, the same
   // way) and their verified replacement.
@@ -422,27 +439,25 @@ void verifyLayoutFixes(const TranslationUnitModel &TU,
   for (Diagnostic &D : Diags) {
     if (!hasFix(D))
       continue;
-    auto It = D.Check == BankConflictId
-                  ? AccessAt.find({D.Range.Begin.File, D.Range.Begin.Line,
-                                   D.Range.Begin.Column})
-                  : AccessAt.end();
-    if (It == AccessAt.end()) {
+    std::optional<size_t> Array =
+        D.Check == BankConflictId ? arrayOf(TU, Index, D) : std::nullopt;
+    if (!Array) {
       dropFixes(D, "its array could not be found again to verify the fix");
       continue;
     }
-    auto P = Plans.find(It->second);
+    auto P = Plans.find(*Array);
     if (P == Plans.end()) {
-      const ArrayUse &U = Arrays[It->second];
+      const ArrayUse &U = Arrays[*Array];
       P = Plans
-              .emplace(It->second,
+              .emplace(*Array,
                        std::make_pair(planNotes(U, Opts, Files, nullptr),
                                       planNotes(U, Opts, Files, &V)))
               .first;
       // Plans cut short by the budget are not the plans that were offered.
       if (std::optional<std::string> Spent = Budget.exhausted())
-        CutShort[It->second] = *Spent;
+        CutShort[*Array] = *Spent;
     }
-    if (auto Spent = CutShort.find(It->second); Spent != CutShort.end()) {
+    if (auto Spent = CutShort.find(*Array); Spent != CutShort.end()) {
       // The plan's notes go with its fixes: what is left unverified is
       // not presented as advice.
       llvm::erase_if(D.Notes, [](const DiagNote &N) {
@@ -475,21 +490,21 @@ void verifyLayoutFixes(const TranslationUnitModel &TU,
 
 void attachLayoutFixes(const TranslationUnitModel &TU,
                        std::vector<Diagnostic> &Diags, const SolveOptions &Opts,
-                       const std::vector<SourceLoc> &Suppressed,
+                       const std::vector<Diagnostic> &Suppressed,
                        const std::map<std::string, std::string> &Overlay) {
   std::vector<ArrayUse> Arrays = sharedArrays(TU);
-  AccessIndex AccessAt = indexAccesses(Arrays);
+  ArrayIndex Index = indexArrays(Arrays);
   std::map<size_t, std::vector<DiagNote>> Plans;
   FileTexts Files(&Overlay);
-  for (const SourceLoc &L : Suppressed) {
-    auto It = AccessAt.find({L.File, L.Line, L.Column});
-    if (It != AccessAt.end() && !Plans.count(It->second))
-      Plans[It->second] = {{{},
-                            "no layout fix is offered: a finding on '" +
-                                Arrays[It->second].Name + "' at line " +
-                                std::to_string(L.Line) +
-                                " is suppressed (NOLINT)",
-                            {}}};
+  for (const Diagnostic &S : Suppressed) {
+    std::optional<size_t> Array = arrayOf(TU, Index, S);
+    if (Array && !Plans.count(*Array))
+      Plans[*Array] = {{{},
+                        "no layout fix is offered: a finding on '" +
+                            Arrays[*Array].Name + "' at line " +
+                            std::to_string(S.Range.Begin.Line) +
+                            " is suppressed (NOLINT)",
+                        {}}};
   }
   // An array-wide fix (a swizzle edits every access of the array) repeated
   // on every finding of the array grows with the square of its accesses:
@@ -501,27 +516,25 @@ void attachLayoutFixes(const TranslationUnitModel &TU,
     // A remark (a conflict nvcc's merge removes) asks for no fix.
     if (D.Check != BankConflictId || D.Level == Severity::Remark)
       continue;
-    auto It = AccessAt.find(
-        {D.Range.Begin.File, D.Range.Begin.Line, D.Range.Begin.Column});
-    if (It == AccessAt.end())
+    std::optional<size_t> Array = arrayOf(TU, Index, D);
+    if (!Array)
       continue;
-    auto &[Count, First] = Seen[It->second];
+    auto &[Count, First] = Seen[*Array];
     if (Count++ == 0)
       First = D.Range.Begin;
     if (Count > FindingsWithPlan) {
       D.Notes.push_back(
-          {First, "the layout of '" + Arrays[It->second].Name +
-                      "' (padding or swizzle) is discussed at its finding at "
-                      "line " +
-                      std::to_string(First.Line),
+          {First,
+           "the layout of '" + Arrays[*Array].Name +
+               "' (padding or swizzle) is discussed at its finding at "
+               "line " +
+               std::to_string(First.Line),
            {}});
       continue;
     }
-    auto P = Plans.find(It->second);
+    auto P = Plans.find(*Array);
     if (P == Plans.end())
-      P = Plans
-              .emplace(It->second,
-                       planNotes(Arrays[It->second], Opts, Files, nullptr))
+      P = Plans.emplace(*Array, planNotes(Arrays[*Array], Opts, Files, nullptr))
               .first;
     D.Notes.insert(D.Notes.end(), P->second.begin(), P->second.end());
   }

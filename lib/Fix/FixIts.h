@@ -21,13 +21,14 @@
 namespace warplint {
 
 /// Adds fixes and notes to the warplint-bank-conflict diagnostics among
-/// Diags, whose accesses belong to TU. An array with an access at one of
-/// Suppressed (findings silenced by NOLINT) gets a note and no edit. Edits
+/// Diags, whose accesses belong to TU (each finding's Source names its
+/// access). An array that one of Suppressed (findings silenced by NOLINT)
+/// is about gets a note and no edit. Edits
 /// are written against the files' texts on disk, except for the files named
 /// in Overlay (unsaved editor buffers: the text that was parsed).
 void attachLayoutFixes(const TranslationUnitModel &TU,
                        std::vector<Diagnostic> &Diags, const SolveOptions &Opts,
-                       const std::vector<SourceLoc> &Suppressed = {},
+                       const std::vector<Diagnostic> &Suppressed = {},
                        const std::map<std::string, std::string> &Overlay = {});
 
 } // namespace warplint

@@ -1,7 +1,8 @@
 //===- StrideView.cpp - A 1-D array seen as rows of a named stride --------===//
 //
 // Two readings of every subscript must agree before an edit is written: the
-// text says which W to rewrite and where the row and column terms are; the
+// subscript as written (Access::WrittenIndex, read by the front end from the
+// AST) says which W to rewrite and where the row and column terms are; the
 // model (the subscript's value, an Expr whose tree follows the source's
 // operators) gives the row and column values and the stride's value. The
 // column is then checked on every executed lane of every launch to lie in
@@ -16,150 +17,27 @@
 #include "Solve/Enumerate.h"
 #include "Solve/Space.h"
 
-#include <cctype>
 #include <set>
 
 namespace warplint {
 namespace {
 
-/// A piece of subscript text: [Begin, End) offsets into the file.
-struct Piece {
-  unsigned Begin = 0, End = 0;
-};
-
-bool isIdentStart(char C) {
-  return std::isalpha(static_cast<unsigned char>(C)) || C == '_';
-}
-bool isIdentChar(char C) {
-  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
-}
-
-/// Piece without surrounding blanks.
-Piece trim(const std::string &F, Piece P) {
-  while (P.Begin < P.End &&
-         std::isspace(static_cast<unsigned char>(F[P.Begin])))
-    ++P.Begin;
-  while (P.End > P.Begin &&
-         std::isspace(static_cast<unsigned char>(F[P.End - 1])))
-    --P.End;
-  return P;
-}
-
-/// Splits P at Op where it stands outside parentheses and brackets. Returns
-/// nothing when P holds an operator other than + and * (or a comment, a
-/// string) outside them, so that only sums of products are read.
-std::optional<std::vector<Piece>> splitTop(const std::string &F, Piece P,
-                                           char Op) {
-  std::vector<Piece> Out;
-  int Depth = 0;
-  unsigned Start = P.Begin;
-  for (unsigned I = P.Begin; I < P.End; ++I) {
-    char C = F[I];
-    if (C == '(' || C == '[') {
-      ++Depth;
-      continue;
-    }
-    if (C == ')' || C == ']') {
-      if (--Depth < 0)
-        return std::nullopt;
-      continue;
-    }
-    if (C == '"' || C == '\'' || C == '\\' || C == '#')
-      return std::nullopt;
-    if (C == '/' && I + 1 < P.End && (F[I + 1] == '/' || F[I + 1] == '*'))
-      return std::nullopt;
-    if (Depth > 0 || isIdentChar(C) || C == '.' ||
-        std::isspace(static_cast<unsigned char>(C)))
-      continue;
-    if (C != '+' && C != '*')
-      return std::nullopt;
-    if (C == '+' && I + 1 < P.End && F[I + 1] == '+')
-      return std::nullopt;
-    if (C == Op) {
-      Out.push_back(trim(F, {Start, I}));
-      Start = I + 1;
-    }
-  }
-  if (Depth != 0)
-    return std::nullopt;
-  Out.push_back(trim(F, {Start, P.End}));
-  for (const Piece &X : Out)
-    if (X.Begin == X.End)
-      return std::nullopt; // a unary + or *: not a sum of products
-  return Out;
-}
-
-bool isName(const std::string &F, Piece P) {
-  if (P.Begin == P.End || !isIdentStart(F[P.Begin]))
-    return false;
-  for (unsigned I = P.Begin; I < P.End; ++I)
-    if (!isIdentChar(F[I]))
-      return false;
-  return true;
-}
-
-std::string textOf(const std::string &F, Piece P) {
-  return F.substr(P.Begin, P.End - P.Begin);
-}
-
-/// One subscript read as text: terms of a sum, each a product of factors.
-struct Reading {
-  std::vector<std::vector<Piece>> Terms; ///< 1 or 2 terms
-};
-
-std::optional<Reading> readSum(const std::string &F, Piece P) {
-  auto Terms = splitTop(F, P, '+');
-  if (!Terms || Terms->empty() || Terms->size() > 2)
-    return std::nullopt;
-  Reading R;
-  for (Piece T : *Terms) {
-    auto Factors = splitTop(F, T, '*');
-    if (!Factors)
-      return std::nullopt;
-    R.Terms.push_back(*Factors);
-  }
-  return R;
-}
-
 /// Names that can be the stride in a term: a product of exactly two
 /// factors, one of them a name.
-std::set<std::string> strideNames(const std::string &F,
-                                  const std::vector<Piece> &Term) {
+std::set<std::string> strideNames(const std::vector<WrittenFactor> &Term) {
   std::set<std::string> Out;
   if (Term.size() != 2)
     return Out;
-  for (const Piece &X : Term)
-    if (isName(F, X))
-      Out.insert(textOf(F, X));
+  for (const WrittenFactor &X : Term)
+    if (!X.Name.empty())
+      Out.insert(X.Name);
   return Out;
-}
-
-/// The file position of Offset in F (1-based line and column, as clang
-/// counts them for "\n" line ends).
-SourceLoc locAt(const std::string &File, const std::string &F,
-                unsigned Offset) {
-  SourceLoc L;
-  L.File = File;
-  L.Offset = Offset;
-  L.Line = 1;
-  unsigned LineStart = 0;
-  for (unsigned I = 0; I < Offset && I < F.size(); ++I)
-    if (F[I] == '\n') {
-      ++L.Line;
-      LineStart = I + 1;
-    }
-  L.Column = Offset - LineStart + 1;
-  return L;
-}
-
-SourceRange rangeOf(const std::string &File, const std::string &F, Piece P) {
-  return {locAt(File, F, P.Begin), locAt(File, F, P.End)};
 }
 
 /// One access understood: where its stride is written and the values of
 /// its row and column.
 struct UseOf {
-  Piece StrideToken;
+  SourceRange StrideToken;
   Expr Row, Col;
 };
 
@@ -194,31 +72,27 @@ std::string checkRange(const KernelModel &K, const Access &A, const Expr &Value,
   return "";
 }
 
-/// One access read as text: its kernel, the access, the file its subscript
-/// is written in, and that subscript as a sum of products.
+/// One access and its kernel; the front end read its subscript as a sum of
+/// products (Access::WrittenIndex).
 struct Site {
   const KernelModel *K;
   const Access *A;
-  std::string File;
-  const std::string *Text;
-  Reading R;
 };
 
-/// strideView step by step: the declared size, each access's subscript as
-/// text, the one stride named in all of them, the model's row and column of
-/// each access, their ranges on every launch, then the view. A step that
+/// strideView step by step: the declared size, each access's written
+/// subscript, the one stride named in all of them, the model's row and column
+/// of each access, their ranges on every launch, then the view. A step that
 /// fails sets Why and returns false.
 class StrideReader {
 public:
-  StrideReader(const ArrayUse &U, FileTexts &Files, const SolveOptions &Opts,
-               std::string &Why)
-      : U(U), O(U.object()), Files(Files), Opts(Opts), Why(Why) {}
+  StrideReader(const ArrayUse &U, const SolveOptions &Opts)
+      : U(U), O(U.object()), Opts(Opts) {}
 
-  /// The view, or nullptr with Why set by the first step that fails.
-  std::unique_ptr<StrideView> run() {
+  /// The view, or the reason of the first step that fails.
+  llvm::Expected<std::unique_ptr<StrideView>> run() {
     if (!readSize() || !readSites() || !chooseStride() || !readUses() ||
         !checkRanges())
-      return nullptr;
+      return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
     return build();
   }
 
@@ -229,7 +103,7 @@ private:
     return false;
   }
 
-  /// N and the text that declares it: the edit rewrites the declared size.
+  /// N and where it is declared: the edit rewrites the declared size.
   bool readSize() {
     if (O.IsExtern)
       return fail("'" + O.Name +
@@ -238,15 +112,12 @@ private:
     if (O.Extents.size() != 1 || O.Extents[0] <= 0)
       return fail("'" + O.Name + "' is not a one-dimensional array");
     N = O.Extents[0];
-    SizeFile =
-        SizeRange.Begin.isValid() ? Files.file(SizeRange.Begin.File) : nullptr;
-    if (!SizeFile || SizeRange.End.Offset <= SizeRange.Begin.Offset ||
-        SizeRange.End.Offset > SizeFile->size())
+    if (!SizeRange.Begin.isValid())
       return fail("the size of '" + O.Name + "' is not written in the source");
     return true;
   }
 
-  /// Every access's subscript as text, and the stride names common to all.
+  /// Every access's written subscript, and the stride names common to all.
   bool readSites() {
     // The accesses, each once (a load and a store of one expression, or a
     // device function inlined twice, share their text).
@@ -287,67 +158,28 @@ private:
     if (A.SubscriptIndices.size() != 1)
       return fail("the index of '" + O.Name + "' at line " + Line +
                   " is not known");
-    const std::string *F =
-        A.Range.Begin.isValid() ? Files.file(A.Range.Begin.File) : nullptr;
-    unsigned B = A.Range.Begin.Offset, E = A.Range.End.Offset;
-    if (!F || E > F->size() || B >= E ||
-        F->compare(B, O.Name.size(), O.Name) != 0)
-      return fail("the access to '" + O.Name + "' at line " + Line +
-                  " is not plain source text");
-    std::optional<Piece> Subscript = subscriptIn(*F, B + O.Name.size(), E);
-    if (!Subscript)
-      return fail("the access to '" + O.Name + "' at line " + Line +
-                  " is not a subscript");
-    auto R = readSum(*F, *Subscript);
-    if (R)
-      for (const auto &T : R->Terms)
-        for (const std::string &S : strideNames(*F, T))
-          Names.insert(S);
+    for (const auto &Term : A.WrittenIndex)
+      for (const std::string &S : strideNames(Term))
+        Names.insert(S);
     if (Names.empty())
       return fail("the index of '" + O.Name + "' at line " + Line +
                   " is not of the form r * W + c with a named stride W");
-    Sites.push_back({K, &A, A.Range.Begin.File, F, *R});
+    Sites.push_back({K, &A});
     return true;
-  }
-
-  /// The trimmed text in the brackets after offset I: a written subscript.
-  static std::optional<Piece> subscriptIn(const std::string &F, unsigned I,
-                                          unsigned E) {
-    // The subscript: from the '[' after the name to its matching ']'.
-    while (I < E && std::isspace(static_cast<unsigned char>(F[I])))
-      ++I;
-    if (I >= E || F[I] != '[')
-      return std::nullopt;
-    unsigned Open = I;
-    int Depth = 0;
-    for (; I < E; ++I) {
-      if (F[I] == '[')
-        ++Depth;
-      else if (F[I] == ']' && --Depth == 0)
-        break;
-    }
-    if (I >= E)
-      return std::nullopt;
-    return trim(F, {Open + 1, I});
   }
 
   /// W: the one candidate also in the declared size, which is padded too.
   bool chooseStride() {
     // The declared size: a literal, or a product with the stride as a factor.
-    SizePiece = trim(*SizeFile, {SizeRange.Begin.Offset, SizeRange.End.Offset});
-    std::string SizeText = textOf(*SizeFile, SizePiece);
-    Literal = !SizeText.empty() &&
-              std::all_of(SizeText.begin(), SizeText.end(), [](char C) {
-                return std::isdigit(static_cast<unsigned char>(C));
-              });
+    const std::vector<WrittenFactor> &Size = O.LastExtentFactors;
+    Literal = Size.size() == 1 && Size.front().Number;
     if (!Literal) {
-      auto Factors = splitTop(*SizeFile, SizePiece, '*');
       std::set<std::string> InSize;
-      if (Factors && Factors->size() >= 2)
-        for (const Piece &X : *Factors)
-          if (isName(*SizeFile, X) && Candidates.count(textOf(*SizeFile, X))) {
-            InSize.insert(textOf(*SizeFile, X));
-            SizeStride = X; // the last one, when the stride is squared
+      if (Size.size() >= 2)
+        for (const WrittenFactor &X : Size)
+          if (!X.Name.empty() && Candidates.count(X.Name)) {
+            InSize.insert(X.Name);
+            SizeStride = X.Range; // the last one, when the stride is squared
           }
       Candidates = InSize;
     }
@@ -390,24 +222,24 @@ private:
 
   /// S's written W, row and column (into Uses), and the stride its row uses.
   bool readUse(const Site &S, std::optional<int64_t> &Stride) {
-    const std::string &F = *S.Text;
+    const WrittenSum &Sum = S.A->WrittenIndex;
     std::string Line = std::to_string(S.A->Loc.Line);
     auto Mismatch = [&] {
       return fail("the index of '" + O.Name + "' at line " + Line +
                   " could not be split into row and column");
     };
-    size_t RowTerm = S.R.Terms.size();
-    for (size_t T = 0; T < S.R.Terms.size(); ++T)
-      if (strideNames(F, S.R.Terms[T]).count(W) && RowTerm == S.R.Terms.size())
+    size_t RowTerm = Sum.size();
+    for (size_t T = 0; T < Sum.size(); ++T)
+      if (strideNames(Sum[T]).count(W) && RowTerm == Sum.size())
         RowTerm = T;
-    if (RowTerm == S.R.Terms.size())
+    if (RowTerm == Sum.size())
       return Mismatch();
-    const std::vector<Piece> &Row = S.R.Terms[RowTerm];
-    Piece Token = textOf(F, Row[1]) == W ? Row[1] : Row[0];
+    const std::vector<WrittenFactor> &Row = Sum[RowTerm];
+    SourceRange Token = Row[1].Name == W ? Row[1].Range : Row[0].Range;
 
     const Expr &Index = S.A->SubscriptIndices[0];
     Expr RowE = Index, ColE(int64_t(0));
-    if (S.R.Terms.size() == 2) {
+    if (Sum.size() == 2) {
       if (Index.kind() != ExprKind::Add)
         return Mismatch();
       RowE = RowTerm == 0 ? Index.lhs() : Index.rhs();
@@ -466,38 +298,30 @@ private:
       for (Access &A : Copy.Accesses) {
         if (A.Object != Obj)
           continue;
-        const UseOf &Use = Uses[Next];
-        const Site &S = Sites[Next];
-        ++Next;
+        const UseOf &Use = Uses[Next++];
         A.SubscriptIndices = {Use.Row, Use.Col};
-        SourceRange Tok = rangeOf(S.File, *S.Text, Use.StrideToken);
-        A.SubscriptRanges = {Tok, Tok};
-        V->StrideTokens.push_back(Tok);
+        A.SubscriptRanges = {Use.StrideToken, Use.StrideToken};
+        V->StrideTokens.push_back(Use.StrideToken);
       }
       V->Kernels->push_back(std::move(Copy));
       V->Use.Instances.push_back({&V->Kernels->back(), Obj});
     }
     V->SizeIsLiteral = Literal;
-    V->SizeToken = Literal
-                       ? rangeOf(SizeRange.Begin.File, *SizeFile, SizePiece)
-                       : rangeOf(SizeRange.Begin.File, *SizeFile, *SizeStride);
+    V->SizeToken = Literal ? O.LastExtentFactors.front().Range : *SizeStride;
     return V;
   }
 
   const ArrayUse &U;
   const MemoryObject &O;
-  FileTexts &Files;
   const SolveOptions &Opts;
-  std::string &Why;
+  std::string Why; ///< what the failed step said
   const SourceRange &SizeRange = O.LastExtentRange;
 
   int64_t N = 0;                         ///< the declared element count
-  const std::string *SizeFile = nullptr; ///< the text that declares N
   std::vector<Site> Sites;               ///< the accesses, in model order
   std::set<std::string> Candidates;      ///< names that may be the stride
-  Piece SizePiece;                       ///< the declared size, trimmed
   bool Literal = false;                  ///< the size is a number
-  std::optional<Piece> SizeStride;       ///< W in the size, when not Literal
+  std::optional<SourceRange> SizeStride; ///< W in the size, when not Literal
   std::string W;                         ///< the stride's name
   std::vector<UseOf> Uses;               ///< one per Site
   int64_t WV = 0;                        ///< the stride's value
@@ -505,10 +329,9 @@ private:
 
 } // namespace
 
-std::unique_ptr<StrideView> strideView(const ArrayUse &U, FileTexts &Files,
-                                       const SolveOptions &Opts,
-                                       std::string &Why) {
-  return StrideReader(U, Files, Opts, Why).run();
+llvm::Expected<std::unique_ptr<StrideView>>
+strideView(const ArrayUse &U, const SolveOptions &Opts) {
+  return StrideReader(U, Opts).run();
 }
 
 std::vector<TextEdit> strideEdits(const StrideView &V, int64_t Pad) {

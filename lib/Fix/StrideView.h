@@ -15,8 +15,9 @@
 #define WARPLINT_FIX_STRIDEVIEW_H
 
 #include "Fix/LayoutSearch.h"
-#include "Fix/SourceText.h"
 #include "Report/Diagnostic.h"
+
+#include "llvm/Support/Error.h"
 
 #include <memory>
 #include <string>
@@ -40,12 +41,11 @@ struct StrideView {
   bool SizeIsLiteral = false;
 };
 
-/// The view of U, or nullptr with Why set (a reason for a note) when some
-/// use does not have the form, the stride is not a named constant used
+/// The view of U, or an error with the reason (for a note) when some use
+/// does not have the form, the stride is not a named constant used
 /// consistently, or a column cannot be shown to stay below the stride.
-std::unique_ptr<StrideView> strideView(const ArrayUse &U, FileTexts &Files,
-                                       const SolveOptions &Opts,
-                                       std::string &Why);
+llvm::Expected<std::unique_ptr<StrideView>>
+strideView(const ArrayUse &U, const SolveOptions &Opts);
 
 /// The edits that give V's array rows of Stride + Pad elements.
 std::vector<TextEdit> strideEdits(const StrideView &V, int64_t Pad);

@@ -124,7 +124,8 @@ struct LValue {
   const clang::ValueDecl *Var = nullptr;      ///< Kind::Var
   AbsValue Ptr;                               ///< Kind::Memory: its address
   std::string Field;                          ///< ".x" for struct members
-  std::vector<clang::SourceRange> Subscripts; ///< multi-dim array subscripts
+  /// The subscripts of the chain, outermost first.
+  std::vector<const clang::Expr *> Subscripts;
   /// The value of each of Subscripts (nullopt when unknown).
   std::vector<std::optional<Expr>> SubscriptValues;
   std::string Reason; ///< Kind::Unknown

@@ -120,7 +120,7 @@ LValue KernelWalker::subscriptLValue(const ArraySubscriptExpr *A) {
   LV.Chain = Inner.K == LValue::Kind::Memory && Inner.Chain;
   if (LV.Chain) {
     LV.Subscripts = Inner.Subscripts;
-    LV.Subscripts.push_back(A->getIdx()->getSourceRange());
+    LV.Subscripts.push_back(A->getIdx());
     LV.SubscriptValues = Inner.SubscriptValues;
     LV.SubscriptValues.push_back(
         I.K == AbsValue::Kind::Int ? std::optional<Expr>(I.Int) : std::nullopt);

@@ -8,6 +8,7 @@
 
 #include "Frontend/KernelWalker.h"
 #include "Frontend/SourceLocs.h"
+#include "Frontend/WrittenSum.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/TypeLoc.h"
@@ -20,18 +21,18 @@ using namespace clang;
 
 namespace {
 
-/// The source range of the innermost (last written) array extent of a
-/// declarator: "33" in `float a[4][33]`.
-clang::SourceRange lastExtent(const VarDecl *VD) {
+/// The innermost (last written) array extent of a declarator: "33" in
+/// `float a[4][33]`.
+const clang::Expr *lastExtent(const VarDecl *VD) {
   const TypeSourceInfo *TSI = VD->getTypeSourceInfo();
   if (!TSI)
-    return {};
-  clang::SourceRange Last;
+    return nullptr;
+  const clang::Expr *Last = nullptr;
   TypeLoc TL = TSI->getTypeLoc();
   while (TL) {
     if (auto A = TL.getAs<ArrayTypeLoc>()) {
       if (const clang::Expr *Size = A.getSizeExpr())
-        Last = Size->getSourceRange();
+        Last = Size;
       TL = A.getElementLoc();
       continue;
     }
@@ -118,8 +119,11 @@ std::optional<unsigned> KernelWalker::objectFor(const ValueDecl *D) {
   if (O.Space == MemorySpace::Shared && O.AlignBytes == 0)
     O.AlignBytes = Ctx.getDeclAlign(VD).getQuantity();
   O.DeclLoc = loc(VD->getLocation());
-  if (!IsParam)
-    O.LastExtentRange = range(lastExtent(VD));
+  if (const clang::Expr *Last = IsParam ? nullptr : lastExtent(VD)) {
+    O.LastExtentRange = range(Last->getSourceRange());
+    if (auto Factors = writtenProduct(Ctx, Last))
+      O.LastExtentFactors = std::move(*Factors);
+  }
   unsigned Id = K.Objects.size();
   K.Objects.push_back(std::move(O));
   ObjectIds[D] = Id;
@@ -192,8 +196,14 @@ void KernelWalker::recordAccess(const LValue &LV, const clang::Expr *E,
   A.Guard = currentGuard();
   A.Loops = LoopStack;
   if (O.Extents.size() > 1 && LV.Chain)
-    for (const clang::SourceRange &R : LV.Subscripts)
-      A.SubscriptRanges.push_back(range(R));
+    for (const clang::Expr *S : LV.Subscripts)
+      A.SubscriptRanges.push_back(range(S->getSourceRange()));
+  // A one-dimensional array's subscript as written: a named stride in it
+  // (s[r * W + c]) lets the fix pad the rows it makes (Fix/StrideView.h).
+  if (O.Extents.size() == 1 && LV.Chain && LV.Subscripts.size() == 1)
+    if (auto Sum = writtenSum(Ctx, LV.Subscripts.front());
+        Sum && Sum->size() <= 2)
+      A.WrittenIndex = std::move(*Sum);
   // Field and vector-element accesses keep the subscripts of their base.
   if (LV.Subscripts.size() == O.Extents.size() &&
       LV.SubscriptValues.size() == O.Extents.size() && !LV.Ptr.Derived &&
@@ -202,8 +212,8 @@ void KernelWalker::recordAccess(const LValue &LV, const clang::Expr *E,
     for (const std::optional<Expr> &V : LV.SubscriptValues)
       A.SubscriptIndices.push_back(*V);
     if (!LV.Chain && O.Extents.size() > 1)
-      for (const clang::SourceRange &R : LV.Subscripts)
-        A.SubscriptRanges.push_back(range(R));
+      for (const clang::Expr *S : LV.Subscripts)
+        A.SubscriptRanges.push_back(range(S->getSourceRange()));
   }
   A.Field = LV.Field;
   if (O.Extents.size() > 1 && (LV.Ptr.Derived || !LV.Chain) &&

@@ -42,6 +42,21 @@ struct SourceRange {
   SourceLoc End;
 };
 
+/// One factor of a product as it is written in the file: where, and the
+/// name it is spelled as when it is one identifier (a variable, a constant,
+/// an object-like macro); Number when it is an integer literal.
+struct WrittenFactor {
+  SourceRange Range;
+  std::string Name;
+  bool Number = false;
+};
+
+/// An expression written in the file as a sum of products ("r * W + c": the
+/// terms {r, W} and {c}), read by the front end from the AST: every `+` and
+/// `*` spelled in the file, not inside a macro, and no other operator
+/// outside parentheses.
+using WrittenSum = std::vector<std::vector<WrittenFactor>>;
+
 enum class MemorySpace { Shared, Global };
 enum class AccessOp { Load, Store, Atomic };
 
@@ -70,6 +85,9 @@ struct MemoryObject {
   /// Source range of the declarator's last extent ("33" in a[4][33]); lets
   /// the fix component rewrite the row length. Invalid when not written.
   SourceRange LastExtentRange;
+  /// The last extent as a product of written factors ({TILE, TILE} for
+  /// s[TILE * TILE]); empty when it is not one.
+  std::vector<WrittenFactor> LastExtentFactors;
   /// Whether any use of the object bypasses its subscripts (pointer escapes,
   /// sizeof, memcpy of the whole array, flattening through &a[0][0]).
   bool UsedOutsideSubscripts = false;
@@ -276,6 +294,9 @@ struct Access {
   /// a[r][c].x, s[i]) and every subscript is known; empty otherwise. The fix
   /// component rebuilds ByteOffset from them for a changed layout.
   std::vector<Expr> SubscriptIndices;
+  /// The one subscript of a one-dimensional array access as written, when
+  /// it is a sum of at most two products (s[r * W + c]); empty otherwise.
+  WrittenSum WrittenIndex;
   /// Field path for struct accesses, e.g. ".x"; empty otherwise.
   std::string Field;
   /// The access is volatile: nvcc emits it as written, never merged.
