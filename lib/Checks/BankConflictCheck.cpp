@@ -20,8 +20,9 @@ bool BankConflictCheck::matches(const AccessAnalysis &A) const {
 static std::optional<std::string> strideNote(const SharedResult &R,
                                              const Access &A,
                                              const LaunchConfig &L,
-                                             unsigned Banks) {
+                                             const ArchInfo &Arch) {
   unsigned Dim = R.Strides.LaneDim;
+  const unsigned Banks = Arch.Banks, Word = Arch.BankBytes;
   auto Stride = R.Strides.BytesPerThread[Dim];
   if (!Stride)
     return std::nullopt;
@@ -31,8 +32,8 @@ static std::optional<std::string> strideNote(const SharedResult &R,
                   std::to_string(Bytes) + " bytes apart";
   if (Bytes == 0)
     return S + ": they read the same address, which is a broadcast";
-  if (Bytes % 4 == 0 && A.Bytes <= 4) {
-    int64_t Words = std::llabs(Bytes / 4);
+  if (Bytes % Word == 0 && A.Bytes <= Word) {
+    int64_t Words = std::llabs(Bytes / int64_t(Word));
     int64_t G = std::gcd(Words, int64_t(Banks));
     S += " (" + std::to_string(Words) + " words); since gcd(" +
          std::to_string(Words) + ", " + std::to_string(Banks) +
@@ -44,10 +45,10 @@ static std::optional<std::string> strideNote(const SharedResult &R,
     else {
       // Only the lanes along this index spread over the banks: with
       // blockDim.x = 16, 16 lanes do, not 32.
-      int64_t Lanes = 32;
+      int64_t Lanes = Arch.WarpSize;
       if (auto X = L.blockExtent(0); Dim == 0 && X)
-        Lanes = std::min<int64_t>(32, *X);
-      int64_t Up = std::min<int64_t>(G, (Lanes * G + 31) / 32);
+        Lanes = std::min<int64_t>(Arch.WarpSize, *X);
+      int64_t Up = std::min<int64_t>(G, (Lanes * G + Banks - 1) / Banks);
       S += "lanes " + std::to_string(Banks / G) +
            " apart share a bank, so each bank is asked for up to " +
            std::to_string(Up) + " different words";
@@ -58,8 +59,8 @@ static std::optional<std::string> strideNote(const SharedResult &R,
   // A partly constant block's rows are a run-time number (LaunchSpace.h:
   // taken whole).
   std::optional<int64_t> X = L.blockExtent(0), Y = L.blockExtent(1);
-  if (X && *X < 32 && Dim == 0 && (!Y || *Y > 1)) {
-    int64_t Rows = 32 / std::max<int64_t>(1, *X);
+  if (X && *X < Arch.WarpSize && Dim == 0 && (!Y || *Y > 1)) {
+    int64_t Rows = Arch.WarpSize / std::max<int64_t>(1, *X);
     S += "; a warp spans " + std::to_string(Y ? std::min(*Y, Rows) : Rows) +
          " values of threadIdx.y because blockDim.x is " + std::to_string(*X);
   }
@@ -80,10 +81,11 @@ static std::optional<std::string> strideNote(const SharedResult &R,
 /// line the H100 measured as ideal (2, ideal 2).
 static std::optional<Diagnostic>
 provenBoundedConflict(const std::string &Check,
-                      const std::vector<const AccessAnalysis *> &PerLaunch) {
+                      const std::vector<const AccessAnalysis *> &PerLaunch,
+                      const ArchInfo &Arch) {
   const AccessAnalysis *Best = nullptr;
   for (const AccessAnalysis *A : PerLaunch) {
-    if (!A->bounded() || !A->Shared || A->Acc->Bytes > 4 ||
+    if (!A->bounded() || !A->Shared || A->Acc->Bytes > Arch.BankBytes ||
         !A->Acc->Emitted.isAsWritten() || A->Shared->BoundOverValues ||
         A->Shared->WavefrontsMin < 2)
       continue;
@@ -123,7 +125,7 @@ void BankConflictCheck::check(
     const std::vector<const AccessAnalysis *> &PerLaunch,
     const CheckOptions &Opts, std::vector<Diagnostic> &Out) const {
   if (!worstAnalysis(PerLaunch))
-    if (auto D = provenBoundedConflict(id(), PerLaunch)) {
+    if (auto D = provenBoundedConflict(id(), PerLaunch, Opts.Arch)) {
       Out.push_back(std::move(*D));
       return;
     }
@@ -177,7 +179,7 @@ void BankConflictCheck::check(
     D.Notes.push_back(std::move(*N));
   else if (Mixed)
     D.Notes.push_back({{}, *Mixed, {}});
-  else if (auto S = strideNote(R, A, *Worst->Launch, 32))
+  else if (auto S = strideNote(R, A, *Worst->Launch, Opts.Arch))
     D.Notes.push_back({{}, *S, {}});
   if (R.Example)
     D.Notes.push_back(

@@ -259,11 +259,12 @@ void checkSyncWarp(const std::string &Check, const KernelModel &K,
     for (int64_t Id = 0; Id < Threads; ++Id) {
       if (!Reach[Id])
         continue;
-      int64_t Warp = Id / 32, Lane = Id % 32;
+      int64_t Warp = Id / WarpLanes, Lane = Id % WarpLanes;
       std::optional<int64_t> Missing;
       bool NotInMask = !(Mask[Id] >> Lane & 1);
-      for (int64_t Other = 0; Other < 32 && !NotInMask && !Missing; ++Other) {
-        int64_t OId = Warp * 32 + Other;
+      for (int64_t Other = 0; Other < WarpLanes && !NotInMask && !Missing;
+           ++Other) {
+        int64_t OId = Warp * WarpLanes + Other;
         if ((Mask[Id] >> Other & 1) && OId < Threads && !Reach[OId])
           Missing = OId;
       }
@@ -281,7 +282,7 @@ void checkSyncWarp(const std::string &Check, const KernelModel &K,
                     " (" + threadName(Value(Id)) + ")"
               : B.Spelling +
                     " is not reached by every lane its mask names: lane " +
-                    std::to_string(Culprit % 32) + " of warp " +
+                    std::to_string(Culprit % WarpLanes) + " of warp " +
                     std::to_string(Warp) + " (" + threadName(Value(Culprit)) +
                     ") does not reach it";
       if (Missing) {

@@ -77,9 +77,10 @@ std::string describeBindings(const RequestWitness &W) {
     if (Name == "threadIdx.x / 32") {
       if (Value == 0)
         continue; // the first warp: the lanes' threadIdx say it all
-      Term = "the warp's first threadIdx.x = " + std::to_string(32 * Value);
+      Term =
+          "the warp's first threadIdx.x = " + std::to_string(WarpLanes * Value);
     } else if (Name == "blockDim.x / 32") {
-      Term = "blockDim.x = " + std::to_string(32 * Value);
+      Term = "blockDim.x = " + std::to_string(WarpLanes * Value);
     } else {
       Term = Name + " = " + std::to_string(Value);
     }

@@ -62,7 +62,7 @@ BlockArithmetic blockArithmetic(const KernelModel &K,
   BlockArithmetic Out;
   if (!Launch.Block)
     return Out;
-  double Warps = double((Launch.Block->threads() + 31) / 32);
+  double Warps = double((Launch.Block->threads() + WarpLanes - 1) / WarpLanes);
   std::map<unsigned, std::optional<uint64_t>> Trips;
   for (const ArithmeticWork &W : K.Arithmetic) {
     double Times = 1;

@@ -401,8 +401,10 @@ private:
       fail(Seq, "a block shape needs at least X: [X, Y, Z]");
       return std::nullopt;
     }
-    if (V[0] * V[1] * V[2] > 1024) {
-      fail(Seq, "a block has at most 1024 threads");
+    // The limit every architecture shares (the table's default).
+    const unsigned Max = ArchInfo{}.MaxThreadsPerBlock;
+    if (V[0] * V[1] * V[2] > Max) {
+      fail(Seq, "a block has at most " + std::to_string(Max) + " threads");
       return std::nullopt;
     }
     return BlockShape{V[0], V[1], V[2]};

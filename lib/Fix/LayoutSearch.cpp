@@ -216,9 +216,12 @@ SearchResult searchLayouts(const ArrayUse &U, const SolveOptions &Opts,
   if (!S.Before.Verified)
     return S;
   const MemoryObject &O = U.object();
+  // Pads up to one row of banks: beyond it the bank pattern repeats.
+  const int64_t BankRow = int64_t(Opts.Arch.Banks) * Opts.Arch.BankBytes;
   if (MaxPad <= 0)
     MaxPad = std::max<int64_t>(
-        1, std::min<int64_t>(32, 128 / std::max(1u, O.ElementBytes)));
+        1, std::min<int64_t>(Opts.Arch.Banks,
+                             BankRow / std::max(1u, O.ElementBytes)));
   const double Eps = 1e-9;
   // A layout is kept only when it beats Before and the best of its kind so
   // far by more than Eps: its evaluation stops once it cannot.

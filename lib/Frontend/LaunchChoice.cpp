@@ -455,7 +455,7 @@ private:
     // shape is analyzed rather than a wrong one.
     for (const LaunchSiteIndex::Site *R : RuntimeSites)
       if (R->Config && !R->Config->UnknownExtents[0] &&
-          R->Config->Block->X % 32 != 0) {
+          R->Config->Block->X % WarpLanes != 0) {
         L.NotModelled =
             "the launch at " + R->Loc.File + ":" + std::to_string(R->Loc.Line) +
             " gives blockDim.x = " + std::to_string(R->Config->Block->X) +

@@ -1,6 +1,7 @@
 //===- AccessModel.cpp - Printing helpers for the access model ------------===//
 
 #include "Model/AccessModel.h"
+#include "Model/Arch.h"
 
 #include <algorithm>
 
@@ -46,9 +47,9 @@ std::string LaunchConfig::describe() const {
       // (blockDim.y is a run-time value: 'dim3(64, rows)')"
       std::string Extents, Runtime, RowsNote;
       // A warp over several rows (Solve/LaunchSpace.h) is taken whole.
-      if (PartialBlock[0] && *PartialBlock[0] < 32)
+      if (PartialBlock[0] && *PartialBlock[0] < WarpLanes)
         RowsNote = "; blockDim.y assumed a multiple of " +
-                   std::to_string(32 / *PartialBlock[0]) +
+                   std::to_string(WarpLanes / *PartialBlock[0]) +
                    ", so that every warp is whole";
       for (unsigned D = 0; D < 3; ++D) {
         std::string Name = std::string("blockDim.") + "xyz"[D];

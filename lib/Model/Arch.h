@@ -16,10 +16,16 @@
 
 namespace warplint {
 
+/// Threads of a warp, on every architecture CUDA has had. The solver's lane
+/// sets are 32-bit masks and its requests hold one warp's lanes, so the warp
+/// size is fixed when warplint is built rather than read per target; every
+/// use names this constant (or ArchInfo::WarpSize, which equals it).
+constexpr unsigned WarpLanes = 32;
+
 struct ArchInfo {
   std::string Name;           ///< "sm_90"
   unsigned ComputeCapability; ///< 90
-  unsigned WarpSize = 32;
+  unsigned WarpSize = WarpLanes;
   unsigned Banks = 32;
   unsigned BankBytes = 4;
   unsigned SectorBytes = 32;

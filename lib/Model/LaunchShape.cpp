@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Model/LaunchShape.h"
+#include "Model/Arch.h"
 
 namespace warplint {
 
@@ -78,9 +79,9 @@ PartialWarps partialWarps(const std::array<std::optional<int64_t>, 3> &Known) {
   const std::optional<int64_t> &X = Known[0];
   if (!X || *X < 1)
     return PartialWarps::NotModelled;
-  if (*X % 32 == 0)
+  if (*X % WarpLanes == 0)
     return PartialWarps::WholeRows;
-  if (32 % *X == 0 && !Known[1] && Known[2] == 1)
+  if (WarpLanes % *X == 0 && !Known[1] && Known[2] == 1)
     return PartialWarps::SeveralRows;
   return PartialWarps::NotModelled;
 }

@@ -100,7 +100,7 @@ std::vector<LaneAddress> phaseTogether(const std::vector<unsigned> &Lanes,
                                        uint64_t ObjectBytes) {
   uint64_t Elements = ObjectBytes ? std::max<uint64_t>(1, ObjectBytes / Bytes)
                                   : UINT64_MAX;
-  unsigned PerPhase = 32 / std::max(1u, Phases);
+  unsigned PerPhase = WarpLanes / std::max(1u, Phases);
   std::vector<LaneAddress> Out;
   for (unsigned L : Lanes)
     Out.push_back({L, int64_t(((L / PerPhase) % Elements) * Bytes)});

@@ -225,7 +225,7 @@ bool laneThread(const SolveSpace &S, const FreeValues &Values, unsigned Warp,
         Out[FV.first.Index] = FV.second;
     return true;
   }
-  int64_t Lin = int64_t(Warp) * 32 + Lane;
+  int64_t Lin = int64_t(Warp) * WarpLanes + Lane;
   if (Lin >= S.Threads)
     return false;
   Out[0] = Lin % S.Dim[0];
@@ -235,7 +235,7 @@ bool laneThread(const SolveSpace &S, const FreeValues &Values, unsigned Warp,
 }
 
 uint64_t perCaseWorkLowerBound(const SolveSpace &S, uint64_t Cap) {
-  uint64_t Slots = uint64_t(S.Warps) * 32;
+  uint64_t Slots = uint64_t(S.Warps) * WarpLanes;
   if (S.ThreadDependentDomain || S.CountedPerPoint || S.Relevant.empty() ||
       Slots == 0 || Cap < Slots)
     return Slots;
@@ -270,7 +270,7 @@ forEachLanePoint(const SolveSpace &S, const FreeValues &Values,
                  const std::function<bool(const Env &)> &Visit) {
   Env E = makeEnv(S, Values);
   for (unsigned W = 0; W < S.Warps; ++W)
-    for (unsigned Lane = 0; Lane < 32; ++Lane) {
+    for (unsigned Lane = 0; Lane < WarpLanes; ++Lane) {
       if (!laneThread(S, Values, W, Lane, E.Thread))
         continue;
       auto St = forEachPoint(S, S.Relevant, 0, E, Budget, [&] {

@@ -97,23 +97,27 @@ Interval divide(Interval A, int64_t C) {
 /// blocks along x, 65535 along y and z), and those of the parameters'
 /// integer types.
 Interval symbolRange(const KernelModel &K, Symbol S, bool Assumed) {
-  unsigned D = S.Index;
+  unsigned D = S.Index < 3 ? S.Index : 0;
+  // The launch limits every architecture shares (the table's defaults).
+  static const ArchInfo Limits{};
+  const I128 Dim = Limits.MaxBlockDim[D], Grid = Limits.MaxGridDim[D];
+  const I128 WarpsPerBlock = Limits.MaxThreadsPerBlock / WarpLanes;
   switch (S.Kind) {
   case SymbolKind::ThreadIdx:
-    return Interval::of(0, D == 2 ? 63 : 1023);
+    return Interval::of(0, Dim - 1);
   case SymbolKind::BlockDim:
-    return Interval::of(1, D == 2 ? 64 : 1024);
+    return Interval::of(1, Dim);
   case SymbolKind::BlockIdx:
-    return Interval::of(0, D == 0 ? (I128(1) << 31) - 2 : 65534);
+    return Interval::of(0, Grid - 1);
   case SymbolKind::GridDim:
-    return Interval::of(1, D == 0 ? (I128(1) << 31) - 1 : 65535);
+    return Interval::of(1, Grid);
   case SymbolKind::Uniform:
     if (Assumed && S == assumedWarpBaseX())
-      return Interval::of(0, 31);
+      return Interval::of(0, WarpsPerBlock - 1);
     if (Assumed && S == assumedWarpBaseY())
-      return Interval::of(0, 511); // rows of 16 or fewer threads
+      return Interval::of(0, Limits.MaxThreadsPerBlock / 2 - 1); // rows <= 16
     if (Assumed && S == assumedBlockDimX32())
-      return Interval::of(1, 32);
+      return Interval::of(1, WarpsPerBlock);
     return Interval::any();
   case SymbolKind::Param: {
     if (S.Index >= K.Params.size() || K.Params[S.Index].IsPointer)
@@ -346,8 +350,8 @@ std::optional<SolveSpace> withAssumedWarpsEnumerated(const SolveSpace &S) {
   if ((!HasW || S.valueSet(W)) && (!HasB || S.valueSet(B)))
     return std::nullopt;
   SolveSpace Out = S;
-  std::vector<int64_t> Warps(32), Sizes(32);
-  for (int64_t I = 0; I < 32; ++I)
+  std::vector<int64_t> Warps(WarpLanes), Sizes(WarpLanes);
+  for (int64_t I = 0; I < int64_t(WarpLanes); ++I)
     Warps[size_t(I)] = I, Sizes[size_t(I)] = I + 1;
   if (HasW)
     Out.GeometricLoops.push_back({~0u, W, Warps});

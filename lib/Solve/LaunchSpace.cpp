@@ -10,7 +10,8 @@ namespace {
 
 /// The warp's first thread, 32 * assumedWarpBaseX(), in the user's terms.
 void showWarpBase(SolveSpace &S) {
-  S.Display[assumedWarpBaseX()] = {32, "threadIdx.x - threadIdx.x % 32", true};
+  S.Display[assumedWarpBaseX()] = {WarpLanes, "threadIdx.x - threadIdx.x % 32",
+                                   true};
 }
 
 /// The launch binds the block when it is known, else the assumed shape.
@@ -18,7 +19,7 @@ std::optional<std::string>
 bindKnownOrAssumed(const LaunchConfig &L, SolveSpace &S, LaunchBinding &Out) {
   S.Assumed = !L.Block.has_value();
   if (S.Assumed) {
-    S.Display[assumedBlockDimX32()] = {32, "blockDim.x", false};
+    S.Display[assumedBlockDimX32()] = {WarpLanes, "blockDim.x", false};
     showWarpBase(S);
   } else {
     S.Dim[0] = L.Block->X;
@@ -27,7 +28,7 @@ bindKnownOrAssumed(const LaunchConfig &L, SolveSpace &S, LaunchBinding &Out) {
     if (S.Dim[0] < 1 || S.Dim[1] < 1 || S.Dim[2] < 1)
       return std::string("invalid block shape");
     S.Threads = S.Dim[0] * S.Dim[1] * S.Dim[2];
-    S.Warps = unsigned((S.Threads + 31) / 32);
+    S.Warps = unsigned((S.Threads + WarpLanes - 1) / WarpLanes);
   }
   // A block extent that is not a compile-time constant stands for every
   // value (LaunchConfig::UnknownExtents): the blocks are known, their warps
@@ -43,9 +44,9 @@ bindKnownOrAssumed(const LaunchConfig &L, SolveSpace &S, LaunchBinding &Out) {
     if (!Assumed || Sym.Index != 0)
       return std::nullopt;
     if (Sym.Kind == SymbolKind::BlockDim)
-      return Expr::symbol(assumedBlockDimX32()) * Expr(32);
+      return Expr::symbol(assumedBlockDimX32()) * Expr(WarpLanes);
     if (Sym.Kind == SymbolKind::ThreadIdx)
-      return Expr::threadIdx(0) + Expr::symbol(assumedWarpBaseX()) * 32;
+      return Expr::threadIdx(0) + Expr::symbol(assumedWarpBaseX()) * WarpLanes;
     return std::nullopt;
   };
   return std::nullopt;
@@ -68,7 +69,7 @@ std::optional<std::string> bindPartial(const LaunchConfig &L, SolveSpace &S,
   PartialWarps Layout = partialWarps(L.PartialBlock);
   if (Layout == PartialWarps::WholeRows) {
     // Whole warps in each row: threadIdx.y and .z are one value per warp.
-    int64_t Warps = *X / 32;
+    int64_t Warps = *X / WarpLanes;
     if (Warps > 1) {
       showWarpBase(S);
       for (int64_t W = 0; W < Warps; ++W)
@@ -90,7 +91,7 @@ std::optional<std::string> bindPartial(const LaunchConfig &L, SolveSpace &S,
     // of Rows. Its rows are taken to exist (blockDim.y a multiple of Rows,
     // as LaunchConfig::describe says): whole warps, as the assumed shape
     // takes them.
-    int64_t Rows = 32 / *X, Width = *X;
+    int64_t Rows = WarpLanes / *X, Width = *X;
     S.RowLanes = Width;
     Symbol V = assumedWarpBaseY();
     std::string R = std::to_string(Rows);

@@ -93,7 +93,7 @@ std::optional<unsigned> sharedBlockBits(const Expr &Lanes,
   unsigned Bits = 0;
   for (unsigned W = 0; W < S.Warps; ++W) {
     std::optional<int64_t> Lo, Hi;
-    for (unsigned Lane = 0; Lane < 32; ++Lane) {
+    for (unsigned Lane = 0; Lane < WarpLanes; ++Lane) {
       if (!laneThread(S, {}, W, Lane, E.Thread))
         continue;
       auto V = E.eval(Lanes);

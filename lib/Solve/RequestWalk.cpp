@@ -38,10 +38,10 @@ public:
       Sure.emplace(*S.SureGuard, E);
     // A warp's lanes at most: one allocation each, not one per doubling
     // (a walk runs once per case, and there may be 10^5 cases).
-    Reused.Lanes.reserve(32);
-    Reused.Threads.reserve(32);
+    Reused.Lanes.reserve(WarpLanes);
+    Reused.Threads.reserve(WarpLanes);
     if (Sure)
-      Reused.Sure.reserve(32);
+      Reused.Sure.reserve(WarpLanes);
   }
 
   EnumerationStatus run() {
@@ -121,13 +121,13 @@ private:
         Points.push_back(E.LoopValue[Id]);
       ++NPoints;
       // Every point costs a lane evaluation per thread: stop early.
-      if (NPoints * S.Warps * 32 > Budget)
+      if (NPoints * S.Warps * WarpLanes > Budget)
         return overBudget();
       return EnumerationStatus();
     });
     if (St.State != EnumerationStatus::Ok)
       return St;
-    if (NPoints * S.Warps * 32 > Budget)
+    if (NPoints * S.Warps * WarpLanes > Budget)
       return overBudget();
     // Each term compiled once per enumeration (its free values folded).
     if (Prep.SplitValid)
@@ -168,7 +168,7 @@ private:
   /// part, from the cases before when they read the same free values
   /// (LaneCache.h).
   void laneParts() {
-    size_t NSlots = size_t(S.Warps) * 32;
+    size_t NSlots = size_t(S.Warps) * WarpLanes;
     LaneCache &Cache = *Prep.Lanes;
     // Key slots: 0 the threads, 1 the address part, 2 + J conjunct J.
     LaneCacheKey &ThreadKey = Cache.scratchKey(0);
@@ -178,8 +178,9 @@ private:
         [&](std::vector<LaneThread> &Out) {
           Out.resize(NSlots);
           for (size_t I = 0; I < NSlots; ++I)
-            Out[I].Exists = laneThread(S, Values, unsigned(I / 32),
-                                       unsigned(I % 32), Out[I].Thread.data());
+            Out[I].Exists =
+                laneThread(S, Values, unsigned(I / WarpLanes),
+                           unsigned(I % WarpLanes), Out[I].Thread.data());
         },
         ThreadScratch);
     Active = &laneGuard(Cache, NSlots);
@@ -262,8 +263,8 @@ private:
     R.Lanes.clear();
     R.Threads.clear();
     R.Sure.clear();
-    for (unsigned Lane = 0; Lane < 32; ++Lane) {
-      size_t I = size_t(W) * 32 + Lane;
+    for (unsigned Lane = 0; Lane < WarpLanes; ++Lane) {
+      size_t I = size_t(W) * WarpLanes + Lane;
       const LaneThread &L = (*Threads)[I];
       if (!L.Exists)
         continue;
@@ -351,7 +352,7 @@ private:
   /// Warp W's requests by the lanes' iterations, in source order.
   EnumerationStatus warp(unsigned W,
                          std::map<std::vector<int64_t>, RequestView> &Out) {
-    for (unsigned Lane = 0; Lane < 32; ++Lane) {
+    for (unsigned Lane = 0; Lane < WarpLanes; ++Lane) {
       if (!laneThread(S, Values, W, Lane, E.Thread))
         continue;
       auto St = forEachPoint(S, S.Relevant, 0, E, Budget, [&] {
@@ -373,7 +374,7 @@ private:
     LaneRounds Rounds;
     // The trips of each request's first lane.
     std::map<std::vector<int64_t>, std::vector<int64_t>> FirstTrips;
-    for (unsigned Lane = 0; Lane < 32; ++Lane) {
+    for (unsigned Lane = 0; Lane < WarpLanes; ++Lane) {
       if (!laneThread(S, Values, W, Lane, E.Thread))
         continue;
       std::vector<LanePiece> Pieces; // this lane's points

@@ -426,7 +426,7 @@ static uint32_t wasteAtShifts(const std::vector<LaneAddress> &Lanes,
   int64_t Sector = Arch.SectorBytes;
   int64_t Ideal = (Hi - Lo + Sector - 1) / Sector;
   uint32_t Bits = 0;
-  for (unsigned I = 1; I * Step < Arch.SectorBytes && I < 32; ++I) {
+  for (unsigned I = 1; I * Step < Arch.SectorBytes && I < Arch.WarpSize; ++I) {
     int64_t Shift = int64_t(I) * Step;
     if (floorDiv(Hi - 1 + Shift, Sector) - floorDiv(Lo + Shift, Sector) + 1 >
         Ideal)
@@ -571,7 +571,8 @@ GlobalResult solveGlobalAsWritten(const KernelModel &K, const Access &A,
       R.Pattern != GlobalPattern::Misaligned)
     return R;
   bool EveryBaseWastes = true;
-  for (unsigned I = 1; I * Step < Opts.Arch.SectorBytes && I < 32; ++I)
+  for (unsigned I = 1;
+       I * Step < Opts.Arch.SectorBytes && I < Opts.Arch.WarpSize; ++I)
     EveryBaseWastes &= (Wastes >> I & 1) != 0;
   R.WasteAssumesAlignedBase = !EveryBaseWastes;
   return R;

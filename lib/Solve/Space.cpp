@@ -110,8 +110,8 @@ bool SolveSpace::warpUniform(Symbol Sym) const {
     if (Sym.Index == 0)
       return Dim[0] == 1;
     if (Sym.Index == 1)
-      return Dim[1] == 1 || Dim[0] % 32 == 0;
-    return Dim[2] == 1 || (Dim[0] * Dim[1]) % 32 == 0;
+      return Dim[1] == 1 || Dim[0] % WarpLanes == 0;
+    return Dim[2] == 1 || (Dim[0] * Dim[1]) % WarpLanes == 0;
   case SymbolKind::LoopVar:
     return !ThreadDependentDomain;
   default:

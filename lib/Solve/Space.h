@@ -12,6 +12,7 @@
 #define WARPLINT_SOLVE_SPACE_H
 
 #include "Model/AccessModel.h"
+#include "Model/Arch.h"
 
 #include <array>
 #include <functional>
@@ -54,7 +55,7 @@ struct SolveSpace {
   /// No block shape known: one warp of 32 consecutive threadIdx.x values,
   /// threadIdx.y/z free and uniform over the warp.
   bool Assumed = false;
-  int64_t Dim[3] = {32, 1, 1};
+  int64_t Dim[3] = {WarpLanes, 1, 1};
   /// Assumed for a partly constant block whose x extent divides 32
   /// (LaunchSpace.h): that extent; a warp's lane l is thread
   /// (l % RowLanes, l / RowLanes + (32 / RowLanes) * assumedWarpBaseY()).
@@ -63,7 +64,7 @@ struct SolveSpace {
   /// With RowLanes: the offset in threadIdx terms (the launch's constants
   /// bound), whose per-thread strides the notes explain.
   std::optional<Expr> ThreadOffset;
-  int64_t Threads = 32;
+  int64_t Threads = WarpLanes;
   unsigned Warps = 1;
   unsigned Bytes = 4; ///< width of one lane's access
   /// The launch's grid, when known: how many blocks each value of a

@@ -90,7 +90,7 @@ bool walkableByBlock(const Loop &Lp, const SolveSpace &S,
     }
   if (Blocks > MaxWalkedBlocks)
     return false;
-  uint64_t PerLane = MaxWalkedWork / (Blocks * uint64_t(S.Warps) * 32);
+  uint64_t PerLane = MaxWalkedWork / (Blocks * uint64_t(S.Warps) * WarpLanes);
   std::array<int64_t, 3> LastThread = {S.Threads - 1, 0, 0};
   uint64_t Most = 0;
   for (const auto &B : {std::array<int64_t, 3>{0, 0, 0}, Last})

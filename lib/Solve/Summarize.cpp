@@ -57,7 +57,7 @@ LaneWitness laneWitness(const SolveSpace &S, const RequestView &R, int Lane,
   }
   if (S.Assumed && S.RowLanes) {
     // A warp over rows (LaunchSpace.h): the lane names the thread.
-    int64_t Rows = 32 / S.RowLanes;
+    int64_t Rows = WarpLanes / S.RowLanes;
     W.Thread[0] = W.Lane % S.RowLanes;
     W.Thread[1] = W.Lane / S.RowLanes;
     for (const auto &FV : Values)
@@ -66,7 +66,7 @@ LaneWitness laneWitness(const SolveSpace &S, const RequestView &R, int Lane,
   } else if (S.Assumed) {
     for (const auto &FV : Values)
       if (FV.first == assumedWarpBaseX())
-        W.Thread[0] += 32 * FV.second;
+        W.Thread[0] += WarpLanes * FV.second;
   }
   return W;
 }
