@@ -69,6 +69,7 @@ BranchRecord toRecord(const BranchAnalysis &A) {
   R.LaunchDescription = A.Launch->describe();
   R.Status = Res.State == BranchResult::Exact      ? "exact"
              : Res.State == BranchResult::Expected ? "expected"
+             : Res.State == BranchResult::Bounded  ? "bounded"
                                                    : "unknown";
   R.Emission = emissionName(Res.Emission.K);
   R.EmissionFromSass = Res.Emission.FromSass;
@@ -84,6 +85,15 @@ BranchRecord toRecord(const BranchAnalysis &A) {
   if (Res.State == BranchResult::Expected)
     R.Probability = Res.Probability;
   R.Reason = Res.Reason;
+  if (Res.Bounds) {
+    auto Copy = [](const BranchBounds::Range &X) {
+      return BranchRecord::Range{X.Min, X.Max};
+    };
+    R.Bounds = BranchRecord::BoundRanges{
+        Copy(Res.Bounds->Warps), Copy(Res.Bounds->WarpsRunning),
+        Copy(Res.Bounds->WarpsDiverging), Copy(Res.Bounds->WarpsIdeal),
+        Copy(Res.Bounds->LanesMean)};
+  }
   return R;
 }
 

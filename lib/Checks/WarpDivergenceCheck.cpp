@@ -40,7 +40,9 @@ std::string count(double V) {
 /// Whether the analysis proves costly divergence under the thresholds.
 bool costly(const BranchAnalysis &A, double MinWork, double MinExcess) {
   const BranchResult &R = A.Result;
-  if (R.State == BranchResult::Unknown ||
+  // A bounded region's numbers hold for some of the values the launch
+  // leaves open, not for the values it runs with: nothing is proved.
+  if (R.State == BranchResult::Unknown || R.State == BranchResult::Bounded ||
       R.Emission.K != RegionEmission::Branched || R.Warps <= 0)
     return false;
   // A warning states what was proved: on data, only under a probability

@@ -27,7 +27,7 @@ struct BranchRecord {
   unsigned ConditionLine = 0; ///< where it is written; 0: none
   std::optional<std::array<int64_t, 3>> Block; ///< nullopt when assumed
   std::string LaunchDescription;
-  std::string Status;   ///< "exact", "expected", "unknown"
+  std::string Status;   ///< "exact", "expected", "bounded", "unknown"
   std::string Emission; ///< "branched", "predicated", "selected"
   bool EmissionFromSass = false;
   double Warps = 0, WarpsRunning = 0, WarpsDiverging = 0, WarpsIdeal = 0;
@@ -38,7 +38,17 @@ struct BranchRecord {
   double LanesMean = 0, ReachLanesMean = 0;
   unsigned Paths = 1;
   std::optional<double> Probability; ///< expected only
-  std::string Reason;                ///< unknown only
+  std::string Reason;                ///< unknown and bounded only
+  /// Bounded only: each count's least and greatest over the values the
+  /// launch leaves open (the counts above are the case with the most
+  /// diverging warps).
+  struct Range {
+    double Min = 0, Max = 0;
+  };
+  struct BoundRanges {
+    Range Warps, WarpsRunning, WarpsDiverging, WarpsIdeal, LanesMean;
+  };
+  std::optional<BoundRanges> Bounds;
 };
 
 } // namespace warplint

@@ -238,6 +238,18 @@ void writeBranch(llvm::json::OStream &J, const BranchRecord &B) {
     J.attribute("paths", int64_t(B.Paths));
     if (B.Probability)
       J.attribute("probability", *B.Probability);
+    if (B.Bounds) {
+      J.attribute("reason", B.Reason);
+      auto Range = [&](const char *Name, const BranchRecord::Range &R) {
+        J.attribute(std::string(Name) + "_min", R.Min);
+        J.attribute(std::string(Name) + "_max", R.Max);
+      };
+      Range("warps", B.Bounds->Warps);
+      Range("warps_running", B.Bounds->WarpsRunning);
+      Range("warps_diverging", B.Bounds->WarpsDiverging);
+      Range("warps_ideal", B.Bounds->WarpsIdeal);
+      Range("lanes_mean", B.Bounds->LanesMean);
+    }
   });
 }
 

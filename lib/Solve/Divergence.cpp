@@ -11,6 +11,7 @@
 #include "Solve/Divergence.h"
 
 #include "Solve/Enumerate.h"
+#include "Solve/FreeSymbols.h"
 #include "Solve/SourceTerms.h"
 #include "Solve/Space.h"
 
@@ -120,9 +121,8 @@ bool laneDependentStride(const SolveSpace &S, unsigned Id) {
   return false;
 }
 
-/// Why S cannot be enumerated block by block, or "" when it can: free
-/// symbols other than blockIdx (with the grid known), a stride loop that
-/// lanes leave at different iterations. Other loops that repeat it an
+/// Why S cannot be enumerated at all, or "": no block shape, a stride loop
+/// that lanes leave at different iterations. Other loops that repeat it an
 /// unknown number of times are judged with the decision (prepare).
 std::string notEnumerable(const SolveSpace &S) {
   if (S.Assumed)
@@ -132,10 +132,16 @@ std::string notEnumerable(const SolveSpace &S) {
         std::find(S.Free.begin(), S.Free.end(), strideLoopSymbol(Id)) !=
             S.Free.end()) // the region reads the iteration
       return UnknownRepeats;
+  return "";
+}
+
+/// A free symbol of S that the launch does not enumerate block by block
+/// (anything but blockIdx of a known grid), if there is one.
+std::optional<Symbol> openSymbol(const SolveSpace &S) {
   for (Symbol Sym : S.Free)
     if (Sym.Kind != SymbolKind::BlockIdx || !S.Grid)
-      return "which lanes run it depends on " + sourceName(Sym, S);
-  return "";
+      return Sym;
+  return std::nullopt;
 }
 
 /// The loops of Loops that repeat S's requests a number of times not known:
@@ -226,11 +232,17 @@ RegionEmission regionEmission(const KernelModel &K, const Branch &B) {
 namespace {
 
 /// The lane counts of one region under one launch, added up as the
-/// requests are visited (per block combination; Scale makes them per
-/// launch).
+/// requests are visited, per combination of values (a block of the grid,
+/// or one case of the values the launch leaves open).
 struct Totals {
   double Warps = 0, ReachLanes = 0;
   double Lanes = 0, Running = 0, Diverging = 0, Ideal = 0;
+
+  Totals &operator+=(const Totals &O) {
+    Warps += O.Warps, ReachLanes += O.ReachLanes, Lanes += O.Lanes;
+    Running += O.Running, Diverging += O.Diverging, Ideal += O.Ideal;
+    return *this;
+  }
 };
 
 /// solveBranch in steps: the two spaces, the reaching requests, the
@@ -242,14 +254,19 @@ public:
       : K(K), B(B), L(L), WarpSize(Opts.Arch.WarpSize),
         Budget(Opts.EnumerationBudget) {}
 
-  /// Builds the spaces and the block combinations; the reason when the
-  /// region cannot be enumerated.
+  /// Builds the spaces and the combinations of values to enumerate (the
+  /// blocks a known grid has, or the cases of the values the launch leaves
+  /// open: Parametric); the reason when the region cannot be enumerated.
   std::optional<std::string> prepare(bool OnData);
   std::optional<std::string> enumerateReach();
   std::optional<std::string> countRegion();
   void countExpected(double P);
-  /// Fills R's numbers from the totals for emission E.
+  /// Fills R's numbers from the totals of every combination (blocks of one
+  /// launch), or, Parametric, from the range over the cases.
   void finish(BranchResult &R) const;
+
+  /// The combinations are cases of open values, not blocks of the grid.
+  bool Parametric = false;
 
 private:
   FreeValues restrict(const FreeValues &V, const SolveSpace &S) const {
@@ -268,6 +285,8 @@ private:
   const LaunchConfig &L;
   const double WarpSize;
   uint64_t Budget;
+  /// Cases of open values enumerated at most (like the blocks of a grid).
+  static constexpr uint64_t MaxCases = 4096;
   SolveSpace Body, Reach;
   /// Positions in the region's points of the decision's relevant loops.
   std::vector<size_t> ReachPos;
@@ -275,10 +294,16 @@ private:
   double Blocks = 1;
   bool PerRepeat = false;
   std::map<ReachKey, ReachEntry> Reached;
-  Totals T;
+  std::vector<Totals> T; ///< per combination
+  /// Parametric: the open symbols, for the reason.
+  std::string OpenNames;
+
+  void fill(BranchResult &R, const Totals &Sum, double Scale) const;
+  std::optional<std::string> planCases(const SolveSpace &S);
 };
 
 std::optional<std::string> BranchSolver::prepare(bool OnData) {
+
   if (auto Why = buildSpace(K, addressless(OnData ? B.Reach : B.Guard, B.Loops),
                             L, Body))
     return Why;
@@ -304,21 +329,52 @@ std::optional<std::string> BranchSolver::prepare(bool OnData) {
     if (std::find(Widest.Free.begin(), Widest.Free.end(), Sym) ==
         Widest.Free.end())
       return "which lanes reach it depends on " + sourceName(Sym, Reach);
-  Combos = blockValues(Widest, 4096);
-  if (Combos.empty())
-    return std::string("too many blocks to enumerate");
-  Blocks = double(blocksPerCombination(Widest));
+  if (std::optional<Symbol> Open = openSymbol(Widest)) {
+    // Values the launch leaves open (a parameter, blockIdx of a grid not
+    // known): the cases the memory checks use for them.
+    if (auto Why = planCases(Widest))
+      return "which lanes run it depends on " + sourceName(*Open, Widest) +
+             (Why->empty() ? "" : " (" + *Why + ")");
+  } else {
+    Combos = blockValues(Widest, 4096);
+    if (Combos.empty())
+      return std::string("too many blocks to enumerate");
+    Blocks = double(blocksPerCombination(Widest));
+  }
   // Loops whose trip count is not known (a bound on a parameter, a
   // uniform condition on data) repeat the region and the decision alike
   // when they are the same loops: every warp of a block runs them equally
   // often, so the means and ratios hold and the counts are per iteration.
-  // Blocks the guards tell apart might repeat them differently.
+  // Blocks the guards tell apart might repeat them differently (each case
+  // of open values is a launch of its own).
   if (Body.SymbolicRepeat || Reach.SymbolicRepeat) {
     if (unknownRepeats(B.Loops, Body) != unknownRepeats(B.ReachLoops, Reach) ||
-        Combos.size() > 1)
+        (!Parametric && Combos.size() > 1))
       return std::string(UnknownRepeats);
     PerRepeat = true;
   }
+  T.assign(Combos.size(), Totals());
+  return std::nullopt;
+}
+
+/// The cases of S's open values (FreeSymbols.h: windows where a guard
+/// atom changes, one class beyond either side), as combinations; why not
+/// ("" for too many cases).
+std::optional<std::string> BranchSolver::planCases(const SolveSpace &S) {
+  FreePlan Plan;
+  // An address-less access: no period in an address, only guard windows.
+  if (auto Err = planFreeSymbols(K, S, /*Modulus=*/1, Budget, Plan))
+    return Err;
+  uint64_t N = Plan.caseCount();
+  if (N == 0 || N > MaxCases)
+    return std::string();
+  std::vector<unsigned> ClassOf;
+  for (uint64_t C = 0; C < N; ++C)
+    Combos.push_back(Plan.values(C, ClassOf));
+  for (Symbol Sym : S.Free)
+    if (Sym.Kind != SymbolKind::BlockIdx || !S.Grid)
+      OpenNames += (OpenNames.empty() ? "" : ", ") + sourceName(Sym, S);
+  Parametric = true;
   return std::nullopt;
 }
 
@@ -331,13 +387,14 @@ std::optional<std::string> BranchSolver::enumerateReach() {
           ReachEntry &E = Reached[Key];
           E.Lanes = unsigned(V.Lanes.size());
           E.Weight += V.Weight;
-          T.Warps += double(V.Weight);
-          T.ReachLanes += double(V.Weight) * double(V.Lanes.size());
+          T[C].Warps += double(V.Weight);
+          T[C].ReachLanes += double(V.Weight) * double(V.Lanes.size());
         });
     if (St.State != EnumerationStatus::Ok)
       return exhausted(St);
   }
-  if (T.Warps == 0)
+  if (std::none_of(T.begin(), T.end(),
+                   [](const Totals &X) { return X.Warps > 0; }))
     return std::string("no warp reaches it under this launch");
   return std::nullopt;
 }
@@ -354,10 +411,10 @@ std::optional<std::string> BranchSolver::countRegion() {
           auto It = Reached.find(Key);
           double Of = It == Reached.end() ? WarpSize : It->second.Lanes;
           double W = double(V.Weight), N = double(V.Lanes.size());
-          T.Running += W;
-          T.Lanes += W * N;
+          T[C].Running += W;
+          T[C].Lanes += W * N;
           if (N < Of)
-            T.Diverging += W;
+            T[C].Diverging += W;
           ReachKey Point{int64_t(C)};
           Point.insert(Point.end(), V.Point.begin(), V.Point.end());
           PerPoint[Point].first += N;
@@ -367,7 +424,8 @@ std::optional<std::string> BranchSolver::countRegion() {
       return exhausted(St);
   }
   for (const auto &[Point, SumWeight] : PerPoint)
-    T.Ideal += SumWeight.second * std::ceil(SumWeight.first / WarpSize);
+    T[size_t(Point[0])].Ideal +=
+        SumWeight.second * std::ceil(SumWeight.first / WarpSize);
   return std::nullopt;
 }
 
@@ -376,44 +434,109 @@ void BranchSolver::countExpected(double P) {
   for (const auto &[Key, E] : Reached) {
     double N = E.Lanes, W = double(E.Weight);
     double Run = 1 - std::pow(1 - P, N);
-    T.Running += W * Run;
-    T.Diverging += W * (Run - std::pow(P, N));
-    T.Lanes += W * P * N;
+    Totals &X = T[size_t(Key[0])];
+    X.Running += W * Run;
+    X.Diverging += W * (Run - std::pow(P, N));
+    X.Lanes += W * P * N;
     ReachKey Point(Key);
     Point.erase(Point.begin() + 1); // the warp
     PerPoint[Point].first += P * N;
     PerPoint[Point].second = W;
   }
   for (const auto &[Point, SumWeight] : PerPoint)
-    T.Ideal += SumWeight.second * std::ceil(SumWeight.first / WarpSize - 1e-9);
+    T[size_t(Point[0])].Ideal +=
+        SumWeight.second * std::ceil(SumWeight.first / WarpSize - 1e-9);
 }
 
 void BranchSolver::finish(BranchResult &R) const {
-  R.PerLaunch = Body.Grid.has_value();
   R.PerRepeat = PerRepeat;
-  double Scale = R.PerLaunch ? Blocks : 1;
-  R.Warps = T.Warps * Scale;
-  R.ReachLanesMean = T.ReachLanes / T.Warps;
+  if (!Parametric) {
+    Totals Sum;
+    for (const Totals &X : T)
+      Sum += X;
+    R.PerLaunch = Body.Grid.has_value();
+    fill(R, Sum, R.PerLaunch ? Blocks : 1);
+    return;
+  }
+  // One block's numbers for each case of the open values that reaches the
+  // decision; one answer when they all agree, else their range.
+  std::vector<BranchResult> Cases;
+  for (const Totals &X : T)
+    if (X.Warps > 0) {
+      Cases.push_back(R);
+      fill(Cases.back(), X, 1);
+    }
+  auto Same = [](const BranchResult &A, const BranchResult &B) {
+    auto Eq = [](double X, double Y) { return std::abs(X - Y) < 1e-9; };
+    return Eq(A.Warps, B.Warps) && Eq(A.WarpsRunning, B.WarpsRunning) &&
+           Eq(A.WarpsDiverging, B.WarpsDiverging) &&
+           Eq(A.WarpsIdeal, B.WarpsIdeal) && Eq(A.LanesMean, B.LanesMean) &&
+           Eq(A.ReachLanesMean, B.ReachLanesMean) && A.Paths == B.Paths;
+  };
+  const BranchResult *Worst = &Cases.front();
+  bool AllSame = true;
+  for (const BranchResult &C : Cases) {
+    AllSame = AllSame && Same(C, Cases.front());
+    double Excess = C.WarpsRunning - C.WarpsIdeal,
+           WorstExcess = Worst->WarpsRunning - Worst->WarpsIdeal;
+    if (C.WarpsDiverging > Worst->WarpsDiverging + 1e-9 ||
+        (std::abs(C.WarpsDiverging - Worst->WarpsDiverging) < 1e-9 &&
+         Excess > WorstExcess + 1e-9))
+      Worst = &C;
+  }
+  BranchResult::Status State = R.State;
+  R = *Worst;
+  R.State = State;
+  if (AllSame)
+    return;
+  R.State = BranchResult::Bounded;
+  R.Reason = "which lanes run it depends on " + OpenNames +
+             ": the counts are per block, the least and the most over their "
+             "values";
+  BranchBounds &Bd = R.Bounds.emplace();
+  auto Widen = [](BranchBounds::Range &Rg, double V, bool First) {
+    Rg.Min = First ? V : std::min(Rg.Min, V);
+    Rg.Max = First ? V : std::max(Rg.Max, V);
+  };
+  bool FirstRunning = true;
+  for (size_t I = 0; I < Cases.size(); ++I) {
+    const BranchResult &C = Cases[I];
+    Widen(Bd.Warps, C.Warps, I == 0);
+    Widen(Bd.WarpsRunning, C.WarpsRunning, I == 0);
+    Widen(Bd.WarpsDiverging, C.WarpsDiverging, I == 0);
+    Widen(Bd.WarpsIdeal, C.WarpsIdeal, I == 0);
+    // Lanes per instruction exist only where some warp runs the region.
+    if (C.WarpsRunning > 0 || R.Emission.K != RegionEmission::Branched) {
+      Widen(Bd.LanesMean, C.LanesMean, FirstRunning);
+      FirstRunning = false;
+    }
+  }
+}
+
+void BranchSolver::fill(BranchResult &R, const Totals &Sum,
+                        double Scale) const {
+  R.Warps = Sum.Warps * Scale;
+  R.ReachLanesMean = Sum.Warps > 0 ? Sum.ReachLanes / Sum.Warps : 0;
   switch (R.Emission.K) {
   case RegionEmission::Branched:
-    R.LanesMean = T.Running > 0 ? T.Lanes / T.Running : 0;
+    R.LanesMean = Sum.Running > 0 ? Sum.Lanes / Sum.Running : 0;
     break;
   case RegionEmission::Predicated:
-    R.LanesMean = T.Lanes / T.Warps;
+    R.LanesMean = Sum.Lanes / Sum.Warps;
     break;
   case RegionEmission::Selected: {
     // Work operations on every reaching lane, one select per variable on
     // the lanes that take it.
     double Ops = std::max(1u, B.Work), Selects = std::max(1u, B.Assigned);
-    R.LanesMean =
-        (Ops * T.ReachLanes + Selects * T.Lanes) / ((Ops + Selects) * T.Warps);
+    R.LanesMean = (Ops * Sum.ReachLanes + Selects * Sum.Lanes) /
+                  ((Ops + Selects) * Sum.Warps);
     break;
   }
   }
-  R.WarpsRunning = T.Running * Scale;
-  R.WarpsIdeal = T.Ideal * Scale;
-  R.WarpsDiverging = T.Diverging * Scale;
-  R.Paths = T.Diverging > 0 && B.TwoSided ? 2 : 1;
+  R.WarpsRunning = Sum.Running * Scale;
+  R.WarpsIdeal = Sum.Ideal * Scale;
+  R.WarpsDiverging = Sum.Diverging * Scale;
+  R.Paths = Sum.Diverging > 0 && B.TwoSided ? 2 : 1;
 }
 
 } // namespace

@@ -55,9 +55,27 @@ constexpr unsigned SelectWorkLimit = 2;
 /// region's lines, else from the source rule.
 RegionEmission regionEmission(const KernelModel &K, const Branch &B);
 
+/// A bounded region's counts over the values its launch leaves open (per
+/// block; values under which no warp reaches the decision left out).
+struct BranchBounds {
+  struct Range {
+    double Min = 0, Max = 0;
+  };
+  Range Warps, WarpsRunning, WarpsDiverging, WarpsIdeal;
+  /// Over the values under which some warp runs the region (branched), or
+  /// reaches it.
+  Range LanesMean;
+};
+
 struct BranchResult {
-  enum Status { Exact, Expected, Unknown } State = Unknown;
-  std::string Reason; ///< when Unknown
+  /// Bounded: the lanes depend on values the launch leaves open (a kernel
+  /// parameter, blockIdx of a grid not known); every case of them was
+  /// enumerated, and they disagree: Bounds holds the range, the counts
+  /// below the case with the most diverging warps. When every case agrees
+  /// the answer is Exact (or Expected) for all of them.
+  enum Status { Exact, Expected, Bounded, Unknown } State = Unknown;
+  std::string Reason; ///< when Unknown or Bounded
+  std::optional<BranchBounds> Bounds;
   RegionEmission Emission;
   /// Warp executions that reach the decision, and of them those with a
   /// lane in the region and those with some lanes in it and some not

@@ -144,13 +144,65 @@ TEST(Divergence, DataConditionFollowsTheProbabilityModel) {
   EXPECT_DOUBLE_EQ(solve(K, B).Probability, 0.99);
 }
 
-TEST(Divergence, ConditionOnAParameterIsUnknownWithTheReason) {
+TEST(Divergence, ConditionOnAParameterIsBoundedOverItsValues) {
+  // if (threadIdx.x < n) in blocks of 256: every value of n is one of the
+  // cases n <= 0, 0 < n < 256, n >= 256; at most one warp of the block
+  // diverges (the one holding lane n), from none to all eight run it.
   KernelModel K = kernel({256, 1, 1}, {1, 1, 1});
   K.Params = {{0, "n", "int", false}};
   BranchResult R =
       solve(K, ifOn(lt(tx(), Expr::symbol(SymbolKind::Param, 0)), 16));
-  EXPECT_EQ(R.State, BranchResult::Unknown);
-  EXPECT_EQ(R.Reason, "which lanes run it depends on n");
+  ASSERT_EQ(R.State, BranchResult::Bounded) << R.Reason;
+  ASSERT_TRUE(R.Bounds);
+  EXPECT_FALSE(R.PerLaunch);
+  EXPECT_EQ(R.Bounds->Warps.Min, 8);
+  EXPECT_EQ(R.Bounds->Warps.Max, 8);
+  EXPECT_EQ(R.Bounds->WarpsRunning.Min, 0);
+  EXPECT_EQ(R.Bounds->WarpsRunning.Max, 8);
+  EXPECT_EQ(R.Bounds->WarpsDiverging.Min, 0);
+  EXPECT_EQ(R.Bounds->WarpsDiverging.Max, 1);
+  EXPECT_DOUBLE_EQ(R.Bounds->LanesMean.Min, 1); // n = 1: one lane
+  EXPECT_DOUBLE_EQ(R.Bounds->LanesMean.Max, 32);
+  // The counts given are the worst case: a diverging warp.
+  EXPECT_EQ(R.WarpsDiverging, 1);
+  EXPECT_NE(R.Reason.find("depends on n"), std::string::npos) << R.Reason;
+}
+
+TEST(Divergence, BoundedRegionsMatchBruteForceOverTheParameter) {
+  // if (threadIdx.x % 2 == 0 && threadIdx.x < n), blocks of 96: the range
+  // over the cases is the range over every n, counted thread by thread.
+  KernelModel K = kernel({96, 1, 1}, {1, 1, 1});
+  K.Params = {{0, "n", "int", false}};
+  Expr N = Expr::symbol(SymbolKind::Param, 0);
+  Predicate Cond = Predicate::conj({eq(rem(tx(), 2), 0), lt(tx(), N)});
+  BranchResult R = solve(K, ifOn(Cond, 16));
+  ASSERT_EQ(R.State, BranchResult::Bounded) << R.Reason;
+  double RunMin = 1e9, RunMax = -1, DivMax = -1, LanesMin = 1e9, LanesMax = -1;
+  for (int64_t V = -3; V <= 100; ++V) {
+    double Running = 0, Diverging = 0, Lanes = 0;
+    for (int64_t W = 0; W < 3; ++W) {
+      int64_t In = 0;
+      for (int64_t L = 0; L < 32; ++L) {
+        int64_t T = 32 * W + L;
+        In += T % 2 == 0 && T < V;
+      }
+      Running += In > 0;
+      Diverging += In > 0 && In < 32;
+      Lanes += double(In);
+    }
+    RunMin = std::min(RunMin, Running);
+    RunMax = std::max(RunMax, Running);
+    DivMax = std::max(DivMax, Diverging);
+    if (Running > 0) {
+      LanesMin = std::min(LanesMin, Lanes / Running);
+      LanesMax = std::max(LanesMax, Lanes / Running);
+    }
+  }
+  EXPECT_EQ(R.Bounds->WarpsRunning.Min, RunMin);
+  EXPECT_EQ(R.Bounds->WarpsRunning.Max, RunMax);
+  EXPECT_EQ(R.Bounds->WarpsDiverging.Max, DivMax);
+  EXPECT_DOUBLE_EQ(R.Bounds->LanesMean.Min, LanesMin);
+  EXPECT_DOUBLE_EQ(R.Bounds->LanesMean.Max, LanesMax);
 }
 
 } // namespace
