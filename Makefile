@@ -6,7 +6,7 @@ JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CXX_COMPILER=clang++-22
 
-.PHONY: all setup configure build demo test bench clean sanitize fuzz
+.PHONY: all setup configure build demo test bench clean sanitize fuzz tidy
 
 all: build
 
@@ -33,6 +33,11 @@ test: build
 
 bench: build
 	bench/run-bench
+
+# The project's own .clang-tidy over lib/ and tool/ (docs/contributing.md);
+# not part of `make test`: about 4 minutes on 2 cores.
+tidy: build
+	scripts/tidy $(BUILD_DIR)
 
 # Robustness (docs/robustness.md), not part of `make test` or CI: a separate
 # ASan/UBSan build whose whole test suite must pass, and a fixed fuzzing

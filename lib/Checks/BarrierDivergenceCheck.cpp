@@ -324,9 +324,11 @@ void BarrierDivergenceCheck::checkKernel(const KernelModel &K,
   for (const BarrierGroup &G : groupBarriers(K)) {
     std::optional<Finding> F;
     std::string Unknown;
-    for (const LaunchConfig &L : K.Launches)
-      if ((F = findDivergence(K, G, L, UOpts, Unknown)))
+    for (const LaunchConfig &L : K.Launches) {
+      F = findDivergence(K, G, L, UOpts, Unknown);
+      if (F)
         break;
+    }
     for (const Barrier *B : G.Members) {
       if (F) {
         Out.push_back(reportGroupMember(id(), K, G, *B, *F));

@@ -62,7 +62,8 @@ BlockArithmetic blockArithmetic(const KernelModel &K,
   BlockArithmetic Out;
   if (!Launch.Block)
     return Out;
-  double Warps = double((Launch.Block->threads() + WarpLanes - 1) / WarpLanes);
+  int64_t WarpCount = (Launch.Block->threads() + WarpLanes - 1) / WarpLanes;
+  double Warps = double(WarpCount);
   std::map<unsigned, std::optional<uint64_t>> Trips;
   for (const ArithmeticWork &W : K.Arithmetic) {
     double Times = 1;

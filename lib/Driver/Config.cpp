@@ -183,8 +183,11 @@ private:
   std::optional<std::string> scalar(llvm::yaml::Node *N) {
     if (auto *A = llvm::dyn_cast_or_null<llvm::yaml::AliasNode>(N)) {
       // An alias node has no range of its own: point at its name.
-      auto LC = SM.getLineAndColumn(
-          llvm::SMLoc::getFromPointer(A->getName().data()));
+      // The name points into the YAML buffer SM holds: a position, not a
+      // string to read.
+      auto LC = SM.getLineAndColumn(llvm::SMLoc::getFromPointer(
+          A->getName()
+              .data())); // NOLINT(bugprone-suspicious-stringview-data-usage)
       if (Error.empty())
         Error = Path + ":" + std::to_string(LC.first) + ":" +
                 std::to_string(LC.second > 1 ? LC.second - 1 : LC.second) +

@@ -64,7 +64,7 @@ llvm::Expected<std::string> readConfigFile(const std::string &Path) {
     else
       EC = Buf.getError();
   }
-  fs::closeFile(*FD);
+  (void)fs::closeFile(*FD); // read already; nothing to recover
   if (EC)
     return Fail("cannot read: " + EC.message());
   return Text;
@@ -116,7 +116,7 @@ const ConfigFinder::Result &ConfigFinder::forDirectory(const std::string &Dir) {
 std::optional<Config> ConfigFinder::find(const std::string &File,
                                          std::string &Error) {
   llvm::SmallString<256> Dir(File);
-  llvm::sys::fs::make_absolute(Dir);
+  (void)llvm::sys::fs::make_absolute(Dir); // else kept relative
   llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
   llvm::sys::path::remove_filename(Dir);
   std::lock_guard<std::mutex> Guard(Lock);

@@ -163,7 +163,7 @@ void handleFaultsOnAltStack() {
 
 /// Bytes of the alternate signal stack: the handler only records the
 /// signal and jumps back.
-constexpr size_t AltStackBytes = 64 * 1024;
+constexpr size_t AltStackBytes = size_t(64) * 1024;
 
 } // namespace
 

@@ -148,12 +148,12 @@ void writeEntry(StringRef Dir, StringRef Path, const CacheEntry &E) {
     OS << "listing\n" << E.Result.Listing;
     if (OS.has_error()) {
       OS.clear_error();
-      fs::remove(Tmp);
+      (void)fs::remove(Tmp); // a temporary; best effort
       return;
     }
   }
   if (fs::rename(Tmp, Path))
-    fs::remove(Tmp);
+    (void)fs::remove(Tmp); // a temporary; best effort
 }
 
 /// Runs Program with Args, stdout and stderr to files; "" on success, else

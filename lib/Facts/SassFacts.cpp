@@ -336,7 +336,7 @@ std::optional<unsigned> tripCount(const Loop &L) {
     std::optional<bool> Go = L.Condition.evaluate(
         [&](Symbol S) -> std::optional<int64_t> {
           if (S.Kind == SymbolKind::LoopVar && S.Index == L.Id)
-            return *V;
+            return V;
           return std::nullopt;
         });
     if (!Go)

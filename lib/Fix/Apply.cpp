@@ -153,7 +153,7 @@ llvm::Error writeInPlace(const std::string &File, llvm::StringRef Real,
     }
   }
   if (!Writable)
-    fs::setPermissions(Real, St.permissions());
+    (void)fs::setPermissions(Real, St.permissions()); // best effort
   if (EC)
     return cannotWrite(File, EC.message());
   return llvm::Error::success();
@@ -192,15 +192,15 @@ llvm::Error writeFileSafely(const std::string &File, const std::string &Text,
   // An interrupt before the rename leaves the old file and no temporary.
   llvm::sys::RemoveFileOnSignal(Temp);
   auto Abandon = [&](const llvm::Twine &Why) {
-    fs::remove(Temp);
+    (void)fs::remove(Temp); // the failure is reported
     llvm::sys::DontRemoveFileOnSignal(Temp);
     return cannotWrite(File, Why);
   };
   // Owner and group as they were (a root run must not take the file); a
   // user who may not give the file its owner back writes it in place.
   if (fs::changeFileOwnership(FD, St.getUser(), St.getGroup())) {
-    llvm::sys::Process::SafelyCloseFileDescriptor(FD);
-    fs::remove(Temp);
+    (void)llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+    (void)fs::remove(Temp); // the failure is reported
     llvm::sys::DontRemoveFileOnSignal(Temp);
     return writeInPlace(File, Real, Text, St, Writable);
   }
@@ -294,7 +294,7 @@ void writeExportedFixes(llvm::raw_ostream &OS, const std::string &MainFile,
   clang::tooling::TranslationUnitDiagnostics TU;
   TU.MainSourceFile = MainFile;
   llvm::SmallString<256> Cwd;
-  llvm::sys::fs::current_path(Cwd);
+  (void)llvm::sys::fs::current_path(Cwd); // empty: paths stay as given
   // Diagnostics on one array carry the same fix: each edit is exported once.
   std::set<std::tuple<std::string, unsigned, unsigned, std::string>> Seen;
   for (const Diagnostic &D : Diags) {
@@ -310,7 +310,7 @@ void writeExportedFixes(llvm::raw_ostream &OS, const std::string &MainFile,
                .second)
         continue;
       llvm::SmallString<256> Path(E.Range.Begin.File);
-      llvm::sys::fs::make_absolute(Path);
+      (void)llvm::sys::fs::make_absolute(Path); // else kept relative
       clang::tooling::Replacement R(Path, E.Range.Begin.Offset, length(E),
                                     E.Replacement);
       // Edits of one fix never overlap (the fix component checks), so add

@@ -191,7 +191,6 @@ void padEdits(const ArrayUse &U, FileTexts &Files, Candidate &C) {
 }
 
 void swizzleEdits(const ArrayUse &U, FileTexts &Files, Candidate &C) {
-  std::string Key = "%";
   for (auto [K, Obj] : U.Instances)
     for (const Access &A : K->Accesses) {
       if (A.Object != Obj)

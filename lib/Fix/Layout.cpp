@@ -59,7 +59,7 @@ std::optional<Expr> offsetUnder(const Access &A, const MemoryObject &Obj,
       continue;
     if (InsideBytes && *InsideBytes != *V)
       return std::nullopt;
-    InsideBytes = *V;
+    InsideBytes = V;
   }
   if (!InsideBytes || *InsideBytes < 0 ||
       *InsideBytes >= int64_t(Obj.ElementBytes))

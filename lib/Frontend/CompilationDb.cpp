@@ -81,7 +81,7 @@ loadCompileCommands(const std::string &BuildDir,
       clang::tooling::inferMissingCompileCommands(std::move(Db));
   for (const std::string &File : Files) {
     llvm::SmallString<256> Full(File);
-    llvm::sys::fs::make_absolute(Full);
+    (void)llvm::sys::fs::make_absolute(Full); // else kept relative
     llvm::sys::path::remove_dots(Full, /*remove_dot_dot=*/true);
     std::vector<clang::tooling::CompileCommand> Cmds =
         Inferring->getCompileCommands(Full);
@@ -97,7 +97,7 @@ loadCompileCommands(const std::string &BuildDir,
 
 std::string findCompileDatabaseDir(const std::string &File) {
   llvm::SmallString<256> Dir(File);
-  llvm::sys::fs::make_absolute(Dir);
+  (void)llvm::sys::fs::make_absolute(Dir); // else kept relative
   llvm::sys::path::remove_filename(Dir);
   while (!Dir.empty()) {
     for (const char *Sub : {"", "build"}) {

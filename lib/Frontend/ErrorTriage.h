@@ -26,7 +26,7 @@
 
 namespace clang {
 class ASTContext;
-}
+} // namespace clang
 
 namespace warplint {
 

@@ -147,16 +147,17 @@ private:
 };
 
 /// Runs the device-side parse of Args (argv[0] first, file last) on FS.
-FrontendResult runParse(std::vector<std::string> Args,
-                        llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
-                        const std::string &WorkingDir,
-                        const FrontendOptions &Opts) {
+FrontendResult
+runParse(std::vector<std::string> Args,
+         const llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> &FS,
+         const std::string &WorkingDir, const FrontendOptions &Opts) {
   FrontendResult R;
   ErrorTriage Triage;
   FileSystemOptions FSOpts;
   FSOpts.WorkingDir = WorkingDir;
   if (!WorkingDir.empty())
-    FS->setCurrentWorkingDirectory(WorkingDir);
+    (void)FS->setCurrentWorkingDirectory(
+        WorkingDir); // else clang reports missing files
   llvm::IntrusiveRefCntPtr<FileManager> Files(new FileManager(FSOpts, FS));
   R.Model.Kernels.clear();
   tooling::ToolInvocation Inv(
@@ -176,9 +177,10 @@ FrontendResult runParse(std::vector<std::string> Args,
 }
 
 /// The parse of a file (on disk or shadowed by FS) as Cmd commands it.
-FrontendResult parseCommand(const CompileCommand &Cmd,
-                            llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
-                            const FrontendOptions &Opts) {
+FrontendResult
+parseCommand(const CompileCommand &Cmd,
+             const llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> &FS,
+             const FrontendOptions &Opts) {
   DeviceParsePlan Plan = planDeviceParse(Cmd, Opts);
   FrontendResult R;
   if (Plan.Error.empty())
@@ -222,7 +224,7 @@ FrontendResult analyzeCode(const std::string &Code, const std::string &FileName,
   auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Overlay->pushOverlay(Mem);
   llvm::SmallString<256> Cwd;
-  llvm::sys::fs::current_path(Cwd);
+  (void)llvm::sys::fs::current_path(Cwd); // empty: paths stay as given
   llvm::SmallString<256> Abs(FileName);
   if (!llvm::sys::path::is_absolute(Abs)) {
     Abs = Cwd;

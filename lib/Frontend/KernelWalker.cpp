@@ -270,7 +270,7 @@ Flow KernelWalker::walkStmt(const Stmt *S) {
     AbsValue C = eval(Sw->getCond());
     if (auto Cases = switchCases(Sw))
       if (toInt(C, Sw->getCond()).K == AbsValue::Kind::Int)
-        return walkSwitchCases(Sw, C, std::move(*Cases));
+        return walkSwitchCases(Sw, C, *Cases);
     auto Before = Frames.back().Env;
     // Which case runs is modelled as an opaque condition; values assigned in
     // the cases are forgotten afterwards.

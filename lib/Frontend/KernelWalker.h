@@ -381,7 +381,7 @@ private:
   switchCases(const clang::SwitchStmt *Sw) const;
   /// Walks the cases of Sw under their conditions on the value C.
   Flow walkSwitchCases(const clang::SwitchStmt *Sw, const AbsValue &C,
-                       std::vector<SwitchCaseRegion> Cases);
+                       const std::vector<SwitchCaseRegion> &Cases);
 
   // --- loads moved to their use (LoadSinking.cpp)
   /// The loads of a local's initializer, K.Accesses[First, End), which nvcc

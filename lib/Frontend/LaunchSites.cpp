@@ -429,8 +429,7 @@ public:
         if (auto P = H.dims(Config->getArg(*BlockArg)); P && (*P)[0]) {
           std::array<int64_t, 3> Known = {*(*P)[0], (*P)[1].value_or(1),
                                           (*P)[2].value_or(1)};
-          LaunchSiteIndex::Site Partial = S;
-          addSite(LC, Callee, H, Known, Partial);
+          addSite(LC, Callee, H, Known, S);
           LaunchConfig &L = *Out[Callee->getCanonicalDecl()].back().Config;
           L.UnknownExtents = {!(*P)[0], !(*P)[1], !(*P)[2]};
           Out[Callee->getCanonicalDecl()].back().Why = S.Why;

@@ -103,8 +103,7 @@ std::optional<unsigned> remainderFirstUnroll(const Loop &L,
       return 1u;
   }
   if (L.UnrollPragma) // `#pragma unroll N` keeps N; bare: not measured
-    return *L.UnrollPragma ? std::optional<unsigned>(*L.UnrollPragma)
-                           : std::nullopt;
+    return *L.UnrollPragma ? L.UnrollPragma : std::nullopt;
   return 4u;
 }
 

@@ -93,7 +93,7 @@ KernelWalker::switchCases(const SwitchStmt *Sw) const {
 }
 
 Flow KernelWalker::walkSwitchCases(const SwitchStmt *Sw, const AbsValue &C,
-                                   std::vector<SwitchCaseRegion> Cases) {
+                                   const std::vector<SwitchCaseRegion> &Cases) {
   AbsValue V = toInt(C, Sw->getCond());
   Expr Value = V.Int;
   // Every label, for default.

@@ -65,7 +65,7 @@ std::vector<LaneAddress> together(const std::vector<unsigned> &Lanes) {
 std::vector<LaneAddress> allButOne(const std::vector<unsigned> &Lanes,
                                    unsigned Bytes, uint64_t ObjectBytes) {
   std::vector<LaneAddress> Out = together(Lanes);
-  if (Out.size() > 1 && (!ObjectBytes || ObjectBytes >= 2 * Bytes))
+  if (Out.size() > 1 && (!ObjectBytes || ObjectBytes >= 2 * uint64_t(Bytes)))
     Out.back().Addr = Bytes;
   return Out;
 }

@@ -189,7 +189,7 @@ std::string describeValueSet(const SymbolClasses &SC,
   unsigned Last = unsigned(SC.Classes.size()) - 1;
   for (auto It = Chosen.begin(); It != Chosen.end();) {
     unsigned First = *It, End = *It;
-    while (++It != Chosen.end() && *It == End + 1)
+    for (++It; It != Chosen.end() && *It == End + 1; ++It)
       End = *It;
     std::string A = N.num(SC.Classes[First].Value);
     std::string B = N.num(SC.Classes[End].Value);

@@ -331,7 +331,7 @@ std::optional<int64_t> leastFrom(const Predicate &P, Symbol Var) {
   if (Op == CmpKind::GT)
     return *C + 1;
   if (Op == CmpKind::GE)
-    return *C;
+    return C;
   return std::nullopt;
 }
 

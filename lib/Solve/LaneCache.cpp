@@ -17,7 +17,7 @@ void LaneCache::keyOf(const std::vector<Symbol> &Syms,
                       LaneCacheKey &Out, std::optional<int64_t> Prefix) {
   Out.clear();
   if (Prefix)
-    Out.push_back(*Prefix);
+    Out.push_back(Prefix);
   // Every value given for each symbol (Env::lookup reads the first,
   // laneThread the last), then nullopt to close the symbol's list.
   for (Symbol S : Syms) {
