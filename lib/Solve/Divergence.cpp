@@ -303,7 +303,6 @@ private:
 };
 
 std::optional<std::string> BranchSolver::prepare(bool OnData) {
-
   if (auto Why = buildSpace(K, addressless(OnData ? B.Reach : B.Guard, B.Loops),
                             L, Body))
     return Why;

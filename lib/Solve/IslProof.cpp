@@ -194,8 +194,13 @@ private:
   std::optional<isl::set> earlierExit(unsigned C, unsigned Id) {
     isl::set Out = base();
     LaneCopy L = laneCopy(C, Out);
-    for (unsigned Other : S.Relevant)
+    // Every loop variable at its trip count first, so that only loop Id's
+    // condition reads the earlier iteration.
+    for (unsigned Other : S.Relevant) {
       Out = Out.intersect(trips(Other).ge_set(B.constant(0)));
+      if (!loopVar(L, Other))
+        return std::nullopt;
+    }
     auto Init = B.expr(S.Loops[Id].Init, names(L));
     if (!Init)
       return std::nullopt;
