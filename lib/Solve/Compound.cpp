@@ -2,6 +2,7 @@
 
 #include "Solve/Compound.h"
 
+#include "Solve/InventedSymbols.h"
 #include "Solve/Polynomial.h"
 
 #include <algorithm>
@@ -13,7 +14,7 @@ namespace warplint {
 namespace {
 
 Symbol compoundFreshSymbol(unsigned I) {
-  return {SymbolKind::Uniform, 0x40003000u + I};
+  return inventedSymbol(Invented::Compound, I);
 }
 
 /// The offset or one comparison (lhs - rhs) of the guard, as a polynomial.

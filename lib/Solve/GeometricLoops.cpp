@@ -2,6 +2,8 @@
 
 #include "Solve/GeometricLoops.h"
 
+#include "Solve/InventedSymbols.h"
+
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -9,7 +11,7 @@
 namespace warplint {
 
 Symbol geometricLoopSymbol(unsigned LoopId) {
-  return {SymbolKind::Uniform, 0x40005000u + LoopId};
+  return inventedSymbol(Invented::GeometricLoop, LoopId);
 }
 
 const std::vector<int64_t> *SolveSpace::valueSet(Symbol Sym) const {

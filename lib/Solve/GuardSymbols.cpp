@@ -3,6 +3,7 @@
 #include "Solve/GuardSymbols.h"
 
 #include "Solve/FreeSymbols.h"
+#include "Solve/InventedSymbols.h"
 #include "Solve/SourceTerms.h"
 
 #include <algorithm>
@@ -12,7 +13,7 @@
 namespace warplint {
 
 Symbol guardFreshSymbol(unsigned I) {
-  return {SymbolKind::Uniform, 0x40002000u + I};
+  return inventedSymbol(Invented::GuardPair, I);
 }
 
 namespace {
@@ -157,7 +158,7 @@ std::vector<GuardPair> findGuardPairs(const KernelModel &K,
 }
 
 Symbol decoupledSymbol(unsigned I) {
-  return {SymbolKind::Uniform, 0x40006000u + I};
+  return inventedSymbol(Invented::Decoupled, I);
 }
 
 std::optional<SolveSpace> decoupledGuards(const SolveSpace &S) {
@@ -213,9 +214,9 @@ std::optional<SolveSpace> blockGuardsAside(const SolveSpace &S) {
   // (an opaque subterm, a compound, a stride count: they stand for values
   // whose parts may be used elsewhere).
   auto Blockwide = [&](Symbol Sym) {
-    bool Invented = Sym.Kind == SymbolKind::Uniform && Sym.Index >= 0x40000000u;
     return Sym.Kind != SymbolKind::ThreadIdx &&
-           Sym.Kind != SymbolKind::LoopVar && !Invented && S.reduced(Sym);
+           Sym.Kind != SymbolKind::LoopVar && !isInvented(Sym) &&
+           S.reduced(Sym);
   };
   // Where each symbol is used besides the conjunct that may go.
   std::map<Symbol, unsigned> Conjuncts;

@@ -2,13 +2,15 @@
 
 #include "Solve/Opaque.h"
 
+#include "Solve/InventedSymbols.h"
+
 #include <map>
 
 namespace warplint {
 
 namespace {
 
-Symbol opaqueSymbol(unsigned I) { return {SymbolKind::Uniform, 0x40004000u + I}; }
+Symbol opaqueSymbol(unsigned I) { return inventedSymbol(Invented::Opaque, I); }
 
 /// Kinds the polynomial reading of the offset splits (Polynomial.h).
 bool splits(const Expr &E) {

@@ -18,6 +18,7 @@
 #include "Solve/FreeSymbols.h"
 #include "Solve/GuardSymbols.h"
 #include "Solve/HardwareRules.h"
+#include "Solve/InventedSymbols.h"
 #include "Solve/IslProof.h"
 #include "Solve/Space.h"
 #include "Solve/Summarize.h"
@@ -408,7 +409,9 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
 }
 
 /// The invented symbol for an under-aligned global base.
-static Symbol globalBaseSymbol() { return {SymbolKind::Uniform, 0x40000002u}; }
+static Symbol globalBaseSymbol() {
+  return inventedSymbol(Invented::GlobalBase, 0);
+}
 
 /// For a request whose lanes read contiguous bytes in lane order: the
 /// shifts of the base (multiples of Step below a sector) at which it would

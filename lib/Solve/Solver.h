@@ -130,13 +130,14 @@ struct SolveCase {
   unsigned Ideal = 0;
 };
 
-struct SharedResult {
+/// What a shared and a global answer have in common: the status, the
+/// request count and totals, the condition on free symbols, the example
+/// request, the strides and the cases.
+struct SolveResultCommon {
   SolveStatus Status = SolveStatus::Unknown;
-  std::string Reason;           ///< when Unknown
-  unsigned Wavefronts = 0;      ///< worst request
-  double WavefrontsMean = 0;    ///< over executed requests
-  unsigned IdealWavefronts = 0; ///< ideal of the worst request
-  double IdealMean = 0;
+  std::string Reason;      ///< when Unknown (or what bounds a Bounded one)
+  double IdealMean = 0;    ///< the ideal's mean over executed requests
+  double IdealMeanMin = 0; ///< Bounded: the least ideal mean
   uint64_t Requests = 0; ///< executed warp requests (0 when symbolic)
   std::optional<LaunchTotals> Launch; ///< exact answers only
   /// Non-empty when the answer depends on free symbols (parameters, blockIdx)
@@ -155,18 +156,24 @@ struct SharedResult {
   bool WorstAlmostAlways = false;
   std::optional<RequestWitness> Example;
   StrideInfo Strides;
-  /// Distinct 4-byte words the worst bank is asked for in the worst phase.
-  unsigned WorstBankWords = 0;
   /// Every distinct outcome with its condition, when there are several.
   std::vector<SolveCase> Cases;
+  /// Bounded over block-uniform values not followed (SolveSpace::Decoupled),
+  /// not over data.
+  bool BoundOverValues = false;
+};
+
+struct SharedResult : SolveResultCommon {
+  unsigned Wavefronts = 0;      ///< worst request
+  double WavefrontsMean = 0;    ///< over executed requests
+  unsigned IdealWavefronts = 0; ///< ideal of the worst request
+  /// Distinct 4-byte words the worst bank is asked for in the worst phase.
+  unsigned WorstBankWords = 0;
   /// Bounded: the least wavefronts of an executed request, and the least
   /// mean per request (over the Requests that may execute; requests that
   /// the data leaves without an active lane count 0) with its ideal.
   unsigned WavefrontsMin = 0;
-  double WavefrontsMeanMin = 0, IdealMeanMin = 0;
-  /// Bounded over block-uniform values not followed (SolveSpace::Decoupled),
-  /// not over data.
-  bool BoundOverValues = false;
+  double WavefrontsMeanMin = 0;
   /// Bounded, the address data and the lanes known: the mean wavefronts
   /// per request if each lane's element were uniformly random over the
   /// object, independently (Expected.h); nullopt when that does not apply.
@@ -177,35 +184,14 @@ struct SharedResult {
 enum class GlobalPattern { Coalesced, Uniform, Strided, Misaligned, Scattered };
 const char *patternName(GlobalPattern P); ///< "coalesced", "uniform", ...
 
-struct GlobalResult {
-  SolveStatus Status = SolveStatus::Unknown;
-  std::string Reason;
+struct GlobalResult : SolveResultCommon {
   unsigned Sectors = 0; ///< worst request
   double SectorsMean = 0;
   unsigned IdealSectors = 0;
-  double IdealMean = 0;
-  uint64_t Requests = 0;
-  std::optional<LaunchTotals> Launch; ///< exact answers only
   GlobalPattern Pattern = GlobalPattern::Scattered;
-  std::string Condition;
-  /// Whether Condition restricts the kernel's parameters (or loaded uniform
-  /// values): some launches never see the worst case. False when it only
-  /// says which blocks or warps see it (a blockIdx residue, or warps that a
-  /// bounds guard like `if (i < n)` does not cut): every launch large enough
-  /// to have one full warp does.
-  bool ConditionOnParameters = false;
-  /// The condition on the parameters excludes only finitely many values of
-  /// one of them (a lane index times K is uncoalesced for every K outside
-  /// -7..7): every other value reaches the worst, in some block and warp.
-  bool WorstAlmostAlways = false;
-  std::optional<RequestWitness> Example;
-  StrideInfo Strides;
-  /// Every distinct outcome with its condition, when there are several.
-  std::vector<SolveCase> Cases;
   /// Bounded: as SharedResult's.
   unsigned SectorsMin = 0;
-  double SectorsMeanMin = 0, IdealMeanMin = 0;
-  bool BoundOverValues = false; ///< as SharedResult's
+  double SectorsMeanMin = 0;
   /// A misaligned access of a pointer parameter whose waste holds for
   /// cudaMalloc's 256-byte alignment but not for every start the pointer's
   /// type allows: a caller that offsets the pointer (eigenvalues passes

@@ -3,6 +3,7 @@
 #include "Solve/Space.h"
 
 #include "Solve/GeometricLoops.h"
+#include "Solve/InventedSymbols.h"
 #include "Solve/LaunchSpace.h"
 #include "Solve/Opaque.h"
 #include "Solve/SourceTerms.h"
@@ -17,11 +18,13 @@
 namespace warplint {
 
 // Indices far above anything the front end numbers.
-Symbol assumedWarpBaseX() { return {SymbolKind::Uniform, 0x40000000u}; }
-Symbol assumedBlockDimX32() { return {SymbolKind::Uniform, 0x40000001u}; }
-Symbol assumedWarpBaseY() { return {SymbolKind::Uniform, 0x40000002u}; }
+Symbol assumedWarpBaseX() { return inventedSymbol(Invented::AssumedShape, 0); }
+Symbol assumedBlockDimX32() {
+  return inventedSymbol(Invented::AssumedShape, 1);
+}
+Symbol assumedWarpBaseY() { return inventedSymbol(Invented::AssumedShape, 2); }
 Symbol strideLoopSymbol(unsigned LoopId) {
-  return {SymbolKind::Uniform, 0x40001000u + LoopId};
+  return inventedSymbol(Invented::StrideLoop, LoopId);
 }
 
 std::set<Symbol> boundSymbols(const Loop &Lp) {

@@ -18,6 +18,7 @@
 
 #include "Solve/Uniformity.h"
 
+#include "Solve/InventedSymbols.h"
 #include "Solve/UniformityQuestion.h"
 
 #include <algorithm>
@@ -31,17 +32,12 @@ namespace warplint {
 namespace uniformity {
 
 Symbol iterationSymbol(unsigned LoopId) {
-  return {SymbolKind::Uniform, IterationBase + LoopId};
+  return inventedSymbol(Invented::Iteration, LoopId);
 }
 
-bool isIteration(Symbol S) {
-  return S.Kind == SymbolKind::Uniform && S.Index >= IterationBase;
-}
+bool isIteration(Symbol S) { return isInvented(S, Invented::Iteration); }
 
-bool isOpaque(Symbol S) {
-  return S.Kind == SymbolKind::Uniform && S.Index >= OpaqueBase &&
-         S.Index < IterationBase;
-}
+bool isOpaque(Symbol S) { return isInvented(S, Invented::OpaqueCondition); }
 
 /// Pushes negations down to comparisons (ISL has no "not" of a formula).
 Predicate negationNormal(const Predicate &P, bool Negate) {
@@ -78,7 +74,8 @@ llvm::Expected<Predicate> replaceOpaque(const Predicate &P, unsigned &Next) {
     if (P.unknownDependsOnThread())
       return whyNot(P.reason());
     return Predicate::cmp(
-        CmpKind::EQ, Expr::symbol(SymbolKind::Uniform, OpaqueBase + Next++),
+        CmpKind::EQ,
+        Expr::symbol(inventedSymbol(Invented::OpaqueCondition, Next++)),
         Expr(1));
   case PredKind::And:
   case PredKind::Or:

@@ -11,6 +11,7 @@
 #define WARPLINT_SOLVE_UNIFORMITYQUESTION_H
 
 #include "Model/LaunchShape.h"
+#include "Solve/InventedSymbols.h"
 #include "Solve/IslAdapter.h"
 #include "Solve/IslBuild.h"
 #include "Solve/Uniformity.h"
@@ -25,11 +26,8 @@
 namespace warplint {
 namespace uniformity {
 
-/// Invented symbols (kind Uniform, indices far above real uniforms):
-/// the iteration number of a loop, and block-uniform opaque conditions.
-constexpr unsigned IterationBase = 1u << 30;
-constexpr unsigned OpaqueBase = 1u << 29;
-
+/// Invented symbols (InventedSymbols.h): the iteration number of a loop,
+/// and block-uniform opaque conditions.
 Symbol iterationSymbol(unsigned LoopId);
 bool isIteration(Symbol S);
 bool isOpaque(Symbol S);
@@ -88,8 +86,7 @@ private:
 
   std::string name(Symbol S) const {
     if (isIteration(S))
-      return "the iteration of '" + K.Loops[S.Index - IterationBase].VarName +
-             "'";
+      return "the iteration of '" + K.Loops[inventedMember(S)].VarName + "'";
     return K.symbolName(S);
   }
 
