@@ -1,7 +1,8 @@
-//===- Analysis.h - Solve every access of a translation unit ----*- C++ -*-===//
+//===- Analysis.h - The solver's answers the checks read --------*- C++ -*-===//
 //
-// Step three of the pipeline: the solver runs once per (access, launch
-// configuration); checks and the access listing read the results.
+// What the checks consume: one access's answer, and one branch region's,
+// under one launch configuration. The pipeline (lib/Driver, Analyze.h)
+// computes them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,8 +10,6 @@
 #define WARPLINT_CHECKS_ANALYSIS_H
 
 #include "Model/AccessModel.h"
-#include "Report/AccessRecord.h"
-#include "Report/BranchRecord.h"
 #include "Report/Diagnostic.h"
 #include "Solve/Divergence.h"
 #include "Solve/Solver.h"
@@ -43,14 +42,6 @@ struct AccessAnalysis {
   }
 };
 
-/// Solves every access of every kernel of TU under each of its kernel's
-/// launch configurations. The results point into TU, which must outlive them.
-std::vector<AccessAnalysis> analyzeAccesses(const TranslationUnitModel &TU,
-                                            const SolveOptions &Opts);
-
-/// The record that --all-accesses and the JSON "accesses" array show.
-AccessRecord toRecord(const AccessAnalysis &A);
-
 /// The warp-divergence analysis of one branch region under one launch
 /// configuration.
 struct BranchAnalysis {
@@ -59,16 +50,6 @@ struct BranchAnalysis {
   const LaunchConfig *Launch = nullptr;
   BranchResult Result;
 };
-
-/// Solves every branch region of every kernel of TU under each of its
-/// kernel's launch configurations; Probability for data-dependent
-/// conditions without a comment (--branch-probability).
-std::vector<BranchAnalysis> analyzeBranches(const TranslationUnitModel &TU,
-                                            const SolveOptions &Opts,
-                                            std::optional<double> Probability);
-
-/// The record the JSON "branches" array shows.
-BranchRecord toRecord(const BranchAnalysis &A);
 
 } // namespace warplint
 

@@ -9,6 +9,7 @@
 
 #include "Checks/Analysis.h"
 #include "Cost/Impact.h"
+#include "Driver/Analyze.h"
 #include "Facts/CompilerFacts.h"
 #include "Facts/SourceMerge.h"
 #include "Fix/FixIts.h"

@@ -1,7 +1,8 @@
 //===- CheckTest.cpp - Checks on hand-built access models -----------------===//
 
-#include "Checks/Analysis.h"
 #include "Checks/Check.h"
+#include "Checks/Analysis.h"
+#include "Driver/Analyze.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

@@ -1,4 +1,4 @@
-//===- BranchAnalysis.cpp - Solve every branch region of a unit -----------===//
+//===- AnalyzeBranches.cpp - Solve every branch region of a unit ----------===//
 //
 // The warp-divergence counterpart of analyzeAccesses: each region a branch
 // decides, under each launch configuration of its kernel (Solve/Divergence.h),
@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Checks/Analysis.h"
+#include "Driver/Analyze.h"
 
 namespace warplint {
 
