@@ -3,6 +3,7 @@
 #include "Cost/Arithmetic.h"
 
 #include "Model/LaunchShape.h"
+#include "Model/TripCount.h"
 
 #include <map>
 
@@ -20,10 +21,8 @@ std::optional<uint64_t> constantTripCount(const KernelModel &K, unsigned Id,
   // Only the loop's own variable may stay free: anything else (a thread
   // index, an enclosing loop's variable, an unbound parameter) makes the
   // count differ between threads or iterations.
-  Symbol Var{SymbolKind::LoopVar, Id};
   std::optional<int64_t> Init =
       L.Init.substitute(Bind).evaluate([](Symbol) { return std::nullopt; });
-  Predicate Cond = L.Condition.substitute(Bind);
   int64_t Step = L.StepValue;
   if (L.StepExpr) {
     std::optional<int64_t> S = L.StepExpr->substitute(Bind).evaluate(
@@ -34,27 +33,7 @@ std::optional<uint64_t> constantTripCount(const KernelModel &K, unsigned Id,
   }
   if (!Init)
     return std::nullopt;
-  int64_t V = *Init;
-  for (uint64_t N = 0; N <= Cap; ++N) {
-    std::optional<bool> Go =
-        Cond.evaluate([&](Symbol S) -> std::optional<int64_t> {
-          if (S == Var)
-            return V;
-          return std::nullopt;
-        });
-    if (!Go)
-      return std::nullopt;
-    if (!*Go)
-      return N;
-    int64_t Next = L.Step == Loop::StepKind::Add        ? V + Step
-                   : L.Step == Loop::StepKind::Multiply ? V * Step
-                   : Step != 0                          ? V / Step
-                                                        : V;
-    if (Next == V)
-      return std::nullopt; // it never ends
-    V = Next;
-  }
-  return std::nullopt;
+  return runTripCount(L, *Init, L.Condition.substitute(Bind), Step, Cap);
 }
 
 BlockArithmetic blockArithmetic(const KernelModel &K,

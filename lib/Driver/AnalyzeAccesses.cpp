@@ -111,29 +111,36 @@ AccessRecord toRecord(const AccessAnalysis &A) {
   }
   R.Exact = A.exact();
   R.Bounded = A.bounded();
+  // What both answers have (SolveResultCommon), then each space's numbers.
+  const SolveResultCommon *Common =
+      A.Shared   ? static_cast<const SolveResultCommon *>(&*A.Shared)
+      : A.Global ? static_cast<const SolveResultCommon *>(&*A.Global)
+                 : nullptr;
+  if (Common) {
+    R.BoundOverValues = Common->BoundOverValues;
+    R.Requests = Common->Requests;
+    if (Common->Launch)
+      R.Launch = {Common->Launch->Requests, Common->Launch->Cost,
+                  Common->Launch->Ideal};
+    R.Condition = Common->Condition;
+    R.Reason = Common->Reason;
+    for (const SolveCase &C : Common->Cases)
+      R.Cases.push_back({C.Condition, C.Worst, C.Mean, C.Ideal});
+  }
   if (A.Shared) {
     const SharedResult &S = *A.Shared;
     R.WavefrontsMin = S.WavefrontsMin;
     R.WavefrontsExpected = S.WavefrontsExpected;
     R.ObjectElements = S.ExpectedOverElements;
-    R.BoundOverValues = S.BoundOverValues;
     R.WavefrontsMeanMin = S.WavefrontsMeanMin;
     R.IdealWavefrontsMeanMin = S.IdealMeanMin;
     R.Wavefronts = S.Wavefronts;
     R.WavefrontsMean = S.WavefrontsMean;
     R.IdealWavefronts = S.IdealWavefronts;
     R.IdealWavefrontsMean = S.IdealMean;
-    R.Requests = S.Requests;
-    if (S.Launch)
-      R.Launch = {S.Launch->Requests, S.Launch->Cost, S.Launch->Ideal};
-    R.Condition = S.Condition;
-    R.Reason = S.Reason;
-    for (const SolveCase &C : S.Cases)
-      R.Cases.push_back({C.Condition, C.Worst, C.Mean, C.Ideal});
   } else if (A.Global) {
     const GlobalResult &G = *A.Global;
     R.SectorsMin = G.SectorsMin;
-    R.BoundOverValues = G.BoundOverValues;
     R.SectorsMeanMin = G.SectorsMeanMin;
     R.IdealSectorsMeanMin = G.IdealMeanMin;
     R.Sectors = G.Sectors;
@@ -141,13 +148,6 @@ AccessRecord toRecord(const AccessAnalysis &A) {
     R.IdealSectors = G.IdealSectors;
     R.IdealSectorsMean = G.IdealMean;
     R.Pattern = R.Exact ? patternName(G.Pattern) : "";
-    R.Requests = G.Requests;
-    if (G.Launch)
-      R.Launch = {G.Launch->Requests, G.Launch->Cost, G.Launch->Ideal};
-    R.Condition = G.Condition;
-    R.Reason = G.Reason;
-    for (const SolveCase &C : G.Cases)
-      R.Cases.push_back({C.Condition, C.Worst, C.Mean, C.Ideal});
   }
   return R;
 }

@@ -9,8 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Facts/SassFacts.h"
+
 #include "Facts/Linear.h"
 #include "Facts/SassLines.h"
+#include "Model/TripCount.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -328,23 +330,12 @@ void KernelJoin::decideSingles() {
 /// The number of iterations of a loop with constant bounds, by running it
 /// (at most 4096); nullopt when its bounds are not constants.
 std::optional<unsigned> tripCount(const Loop &L) {
-  std::optional<int64_t> V = L.Init.asConst();
-  if (!V || L.Step != Loop::StepKind::Add || L.StepExpr || L.StepValue == 0 ||
-      !L.UnknownReason.empty())
+  std::optional<int64_t> Init = L.Init.asConst();
+  if (!Init || L.Step != Loop::StepKind::Add || L.StepExpr ||
+      L.StepValue == 0 || !L.UnknownReason.empty())
     return std::nullopt;
-  for (unsigned N = 0; N <= 4096; ++N) {
-    std::optional<bool> Go = L.Condition.evaluate(
-        [&](Symbol S) -> std::optional<int64_t> {
-          if (S.Kind == SymbolKind::LoopVar && S.Index == L.Id)
-            return V;
-          return std::nullopt;
-        });
-    if (!Go)
-      return std::nullopt;
-    if (!*Go)
-      return N;
-    *V += L.StepValue;
-  }
+  if (auto N = runTripCount(L, *Init, L.Condition, L.StepValue, 4096))
+    return unsigned(*N);
   return std::nullopt;
 }
 

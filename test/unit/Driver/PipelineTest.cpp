@@ -2,6 +2,8 @@
 
 #include "Driver/Pipeline.h"
 
+#include "../Frontend/FrontendTestUtil.h"
+
 #include "llvm/Support/ErrorHandling.h"
 #include "gtest/gtest.h"
 
@@ -95,17 +97,6 @@ TEST(Pipeline, OrdinaryFailureIsNotACrash) {
   EXPECT_FALSE(R.Parsed);
   EXPECT_TRUE(R.Failure.empty());
   EXPECT_NE(R.ClangDiagnostics.find("no such file"), std::string::npos);
-}
-
-/// The device-parse flags warplint would use for test.cu (as ExtractTest).
-std::vector<std::string> cudaArgs() {
-  CompileCommand Cmd;
-  Cmd.File = "test.cu";
-  Cmd.Args = {"clang++", "test.cu"};
-  std::vector<std::string> Warnings;
-  std::vector<std::string> Args =
-      deviceParseArgs(Cmd, FrontendOptions(), Warnings);
-  return std::vector<std::string>(Args.begin() + 1, Args.end() - 1);
 }
 
 const char *TwoAccesses = R"cu(
