@@ -11,7 +11,9 @@
 #include "Lsp/Server.h"
 #include "Model/Arch.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <iostream>
@@ -69,7 +71,12 @@ int lspMain(int Argc, const char **Argv) {
       // Appended after each file's .warplint.yaml globs, so it wins.
       Opts.CommandLine.Checks = A.str();
     } else if (A.consume_front("--cuda-path=")) {
-      Opts.Pipeline.Frontend.CudaPath = A.str();
+      // Against the directory the editor started the server in: a parse
+      // never moves the process's working directory, but the path is
+      // read long after this line.
+      llvm::SmallString<256> Path(A);
+      (void)llvm::sys::fs::make_absolute(Path); // else kept relative
+      Opts.Pipeline.Frontend.CudaPath = std::string(Path);
     } else if (A == "--no-cuda-toolkit") {
       Opts.Pipeline.Frontend.NoCudaToolkit = true;
     } else if (A.consume_front("--debounce-ms=")) {

@@ -8,6 +8,8 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -204,6 +206,18 @@ static BlockShape parseBlockDim(llvm::StringRef Text, const ArchInfo &Arch) {
   return B;
 }
 
+/// Path made absolute against the start directory; "" stays "" (the
+/// option's "not given"), and so does a path that is absolute already.
+static std::string fromStartDir(const std::string &Path,
+                                const std::string &StartDir) {
+  if (Path.empty() || StartDir.empty() || llvm::sys::path::is_absolute(Path))
+    return Path;
+  llvm::SmallString<256> Abs(StartDir);
+  llvm::sys::path::append(Abs, Path);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/false);
+  return std::string(Abs);
+}
+
 /// --sort and --min-speedup (docs/performance-model.md).
 static void parseRanking(ToolOptions &TO) {
   if (Sort != "location" && Sort != "impact")
@@ -251,8 +265,13 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
     llvm::errs() << Errors;
     std::exit(2);
   }
+  {
+    llvm::SmallString<256> Cwd;
+    if (!llvm::sys::fs::current_path(Cwd))
+      TO.StartDir = std::string(Cwd);
+  }
   TO.Files.assign(Files.begin(), Files.end());
-  TO.BuildDir = BuildPath;
+  TO.BuildDir = fromStartDir(BuildPath, TO.StartDir);
   TO.Arch = Arch;
   TO.ArchGiven = Arch.getNumOccurrences() > 0;
   // The limits of the --arch given (an unknown one is reported later), else
@@ -287,7 +306,7 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
   TO.Format = Format;
   if (OutputFile.getNumOccurrences() && OutputFile.empty())
     fail("-o needs a file name");
-  TO.Output = OutputFile;
+  TO.Output = fromStartDir(OutputFile, TO.StartDir);
   if (UseColor.getNumOccurrences())
     TO.Color = UseColor ? "always" : "never";
   TO.Checks = Checks;
@@ -300,12 +319,12 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
   if (Jobs == 0)
     fail("invalid -j=0: need at least one job");
   TO.Jobs = Jobs;
-  TO.CudaPath = CudaPath;
+  TO.CudaPath = fromStartDir(CudaPath, TO.StartDir);
   TO.NoCudaToolkit = NoCudaToolkit;
   TO.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
   TO.Fix = FixOpt;
   TO.FixReadonly = FixReadonly;
-  TO.ExportFixes = ExportFixes;
+  TO.ExportFixes = fromStartDir(ExportFixes, TO.StartDir);
   TO.WarningsAsErrors = WarningsAsErrors;
   TO.Summary = Summary;
   parseRanking(TO);
@@ -327,8 +346,11 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
   if (TO.Sass != "auto" && TO.Sass != "on" && TO.Sass != "off")
     fail("unknown --sass='" + TO.Sass + "': expected auto, on or off");
   TO.SassGiven = Sass.getNumOccurrences() > 0;
-  TO.SassCacheDir = SassCacheDir;
-  TO.SassListing = SassListing;
+  // "none" is the no-cache word, not a folder.
+  TO.SassCacheDir = SassCacheDir == "none"
+                        ? std::string(SassCacheDir)
+                        : fromStartDir(SassCacheDir, TO.StartDir);
+  TO.SassListing = fromStartDir(SassListing, TO.StartDir);
   TO.DumpSassFacts = DumpSassFacts;
   // A listing to read replaces the compile; it implies the mode.
   if (!TO.SassListing.empty()) {

@@ -13,6 +13,11 @@
 namespace warplint {
 
 struct ToolOptions {
+  /// The directory warplint was started in: every path the user gave
+  /// (-o, --export-fixes, -p, --sass-cache-dir, --sass-listing,
+  /// --cuda-path) is made absolute against it before anything runs, so a
+  /// compile command's own directory never changes what they name.
+  std::string StartDir;
   std::vector<std::string> Files;
   std::string BuildDir;
   bool HasFixedFlags = false; ///< a "--" was given

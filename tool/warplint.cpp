@@ -50,8 +50,7 @@ namespace {
 
 std::vector<CompileCommand> collectCommands(const ToolOptions &TO) {
   std::vector<CompileCommand> Commands;
-  llvm::SmallString<256> Cwd;
-  (void)llvm::sys::fs::current_path(Cwd); // empty: paths stay as given
+  const std::string &Cwd = TO.StartDir; // empty: paths stay as given
   for (const std::string &F : TO.Files)
     if (!llvm::sys::fs::exists(F))
       usageError("no such file: '" + F + "'");
@@ -73,8 +72,8 @@ std::vector<CompileCommand> collectCommands(const ToolOptions &TO) {
   for (const std::string &F : TO.Files)
     Commands.push_back(
         TO.HasFixedFlags
-            ? fallbackCommand(F, TO.FixedFlags, std::string(Cwd))
-            : commandForFile(F, TO.FixedFlags, std::string(Cwd)).Cmd);
+            ? fallbackCommand(F, TO.FixedFlags, Cwd)
+            : commandForFile(F, TO.FixedFlags, Cwd).Cmd);
   return Commands;
 }
 
@@ -433,9 +432,7 @@ void writeFindings(llvm::raw_ostream &OS, const ToolOptions &TO,
     Run.Version = WARPLINT_VERSION;
     Run.InformationUri = WARPLINT_PROJECT_URL "/README.md";
     Run.Rules = describeChecks(WARPLINT_PROJECT_URL "/docs");
-    llvm::SmallString<256> Cwd;
-    (void)llvm::sys::fs::current_path(Cwd); // empty: paths stay as given
-    Run.BaseDir = std::string(Cwd);
+    Run.BaseDir = TO.StartDir;
     Run.ExitCode = ExitCode;
     Run.FailedFiles = F.FailedFiles;
     SourceCache Sources;

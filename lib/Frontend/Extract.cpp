@@ -12,6 +12,7 @@
 #include "Frontend/KernelWalker.h"
 #include "Frontend/LaunchSites.h"
 #include "Frontend/SourceLocs.h"
+#include "Frontend/Toolkit.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -146,6 +147,16 @@ private:
   TranslationUnitModel &Out;
 };
 
+/// The disk as a parse sees it, with a working directory of its own: the
+/// parse moves it to the compile command's directory, and the process's
+/// (shared by -j threads, and against which the user's relative -o,
+/// --export-fixes and file names were given) must stay where warplint
+/// started. getRealFileSystem() would move the process's.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> ownWorkingDirFileSystem() {
+  return llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+      llvm::vfs::createPhysicalFileSystem().release());
+}
+
 /// Runs the device-side parse of Args (argv[0] first, file last) on FS.
 FrontendResult
 runParse(std::vector<std::string> Args,
@@ -176,6 +187,25 @@ runParse(std::vector<std::string> Args,
   return R;
 }
 
+/// FS with the toolkit's headers shadowed beside clang's CUDA wrapper
+/// (toolkitHeaderShims), when the parse uses a toolkit.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+withToolkitShims(const llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> &FS,
+                 const DeviceParsePlan &Plan) {
+  if (Plan.ToolkitRoot.empty() || Plan.ResourceDir.empty())
+    return FS;
+  std::vector<HeaderShim> Shims =
+      toolkitHeaderShims(Plan.ResourceDir, Plan.ToolkitRoot);
+  if (Shims.empty())
+    return FS;
+  auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(FS);
+  auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const HeaderShim &S : Shims)
+    Mem->addFile(S.Path, 0, llvm::MemoryBuffer::getMemBufferCopy(S.Text, S.Path));
+  Overlay->pushOverlay(Mem);
+  return Overlay;
+}
+
 /// The parse of a file (on disk or shadowed by FS) as Cmd commands it.
 FrontendResult
 parseCommand(const CompileCommand &Cmd,
@@ -184,7 +214,8 @@ parseCommand(const CompileCommand &Cmd,
   DeviceParsePlan Plan = planDeviceParse(Cmd, Opts);
   FrontendResult R;
   if (Plan.Error.empty())
-    R = runParse(std::move(Plan.Args), FS, Cmd.Directory, Opts);
+    R = runParse(std::move(Plan.Args), withToolkitShims(FS, Plan),
+                 Cmd.Directory, Opts);
   else
     R.ClangDiagnostics = "error: " + Plan.Error + "\n";
   R.FlagWarnings = std::move(Plan.Warnings);
@@ -207,7 +238,7 @@ FrontendResult analyzeFile(const CompileCommand &Cmd,
         "error: no such file or directory: '" + Cmd.File + "'\n";
     return R;
   }
-  return parseCommand(Cmd, llvm::vfs::createPhysicalFileSystem(), Opts);
+  return parseCommand(Cmd, ownWorkingDirFileSystem(), Opts);
 }
 
 FrontendResult analyzeCode(const std::string &Code, const std::string &FileName,
@@ -220,7 +251,7 @@ FrontendResult analyzeCode(const std::string &Code, const std::string &FileName,
   // The code lives in memory, layered over the real file system so that the
   // CUDA toolkit and clang's resource headers are still found.
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
+      ownWorkingDirFileSystem());
   auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Overlay->pushOverlay(Mem);
   llvm::SmallString<256> Cwd;
@@ -245,7 +276,7 @@ FrontendResult analyzeBuffer(const std::string &Code,
   // The buffer shadows the file on disk; its includes still come from disk,
   // resolved against the command's own directory.
   auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
+      ownWorkingDirFileSystem());
   auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Overlay->pushOverlay(Mem);
   Mem->addFile(Abs, 0, llvm::MemoryBuffer::getMemBufferCopy(Code, Abs));
