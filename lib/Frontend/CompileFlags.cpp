@@ -175,8 +175,10 @@ DeviceParsePlan planDeviceParse(const CompileCommand &Cmd,
             "-fsyntax-only", "--cuda-gpu-arch=" + Plan.Arch};
 
   StringRef ResourceDir = WARPLINT_CLANG_RESOURCE_DIR;
-  if (llvm::sys::fs::is_directory(ResourceDir + "/include"))
+  if (llvm::sys::fs::is_directory(ResourceDir + "/include")) {
     Result.push_back("-resource-dir=" + ResourceDir.str());
+    Plan.ResourceDir = ResourceDir.str();
+  }
   else
     addWarningOnce(Plan.Warnings,
                    "warplint: warning: clang resource directory '" +

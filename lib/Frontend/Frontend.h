@@ -111,6 +111,7 @@ struct DeviceParsePlan {
   /// Every architecture the command builds for, in command order.
   std::vector<std::string> CommandArchs;
   std::string ToolkitRoot;    ///< empty: warplint's built-in declarations
+  std::string ResourceDir;    ///< clang's; empty when it was not found
   std::string ToolkitVersion; ///< "13.0"; empty when unknown
   std::vector<std::string> Warnings; ///< about flags, one line each
   std::vector<std::string> Notes;    ///< which target was chosen, and why

@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -148,6 +149,44 @@ llvm::StringMap<std::string> readProfile(StringRef Root, StringRef Text) {
 }
 
 } // namespace
+
+std::vector<HeaderShim> toolkitHeaderShims(StringRef ResourceDir,
+                                           StringRef Root) {
+  std::vector<HeaderShim> Shims;
+  llvm::SmallString<256> Wrapper(ResourceDir);
+  llvm::sys::path::append(Wrapper, "include",
+                          "__clang_cuda_runtime_wrapper.h");
+  auto Buffer = llvm::MemoryBuffer::getFile(Wrapper, /*IsText=*/true);
+  if (!Buffer)
+    return Shims;
+  llvm::SmallVector<StringRef, 0> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n');
+  llvm::StringSet<> Seen;
+  for (StringRef Line : Lines) {
+    StringRef L = Line.trim();
+    if (!L.consume_front("#"))
+      continue;
+    L = L.ltrim();
+    if (!L.consume_front("include"))
+      continue;
+    L = L.ltrim();
+    if (!L.consume_front("\""))
+      continue;
+    StringRef Name = L.take_until([](char C) { return C == '"'; });
+    if (Name.empty() || Name.starts_with("__clang_cuda") ||
+        !Seen.insert(Name).second)
+      continue;
+    llvm::SmallString<256> Own(Root);
+    llvm::sys::path::append(Own, "include", Name);
+    if (!llvm::sys::fs::exists(Own))
+      continue;
+    llvm::SmallString<256> Beside(ResourceDir);
+    llvm::sys::path::append(Beside, "include", Name);
+    Shims.push_back({std::string(Beside),
+                     "#include \"" + std::string(Own) + "\"\n"});
+  }
+  return Shims;
+}
 
 std::vector<std::string> nvccProfileIncludeArgs(StringRef Root) {
   std::vector<std::string> Args;

@@ -53,6 +53,24 @@ std::optional<CudaToolkit> findCudaToolkit(const CompileCommand &Cmd,
                                            llvm::StringRef CommandCudaPath,
                                            std::vector<std::string> &Warnings);
 
+/// A header clang's CUDA wrapper includes, shadowed beside the wrapper.
+struct HeaderShim {
+  std::string Path; ///< <ResourceDir>/include/<name>: where the wrapper looks
+  std::string Text; ///< includes the toolkit's own header by absolute path
+};
+
+/// nvcc's runtime headers reach the toolkit's own cuda.h, host_defines.h,
+/// cuda_runtime.h, ... whatever a project's -I folders hold. clang's CUDA
+/// wrapper (<ResourceDir>/include/__clang_cuda_runtime_wrapper.h) includes
+/// them by quoted name, so a project's own cuda.h on an -I folder is found
+/// first and the parse stops ("cuda.h did not define CUDA_VERSION"). A
+/// quoted include looks in the including file's folder first: one shim there
+/// for each header the wrapper includes that the toolkit at Root has makes
+/// the toolkit's win, as in nvcc, and changes nothing for the project's own
+/// quoted includes. Empty when the wrapper cannot be read.
+std::vector<HeaderShim> toolkitHeaderShims(llvm::StringRef ResourceDir,
+                                           llvm::StringRef Root);
+
 /// One line for --version: the toolkit a command without flags would use,
 /// or that there is none.
 std::string describeDefaultToolkit();
