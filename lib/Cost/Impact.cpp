@@ -25,7 +25,11 @@ std::string groupedCount(double V) {
 std::string describeImpact(const FindingImpact &I, const std::string &Check) {
   std::string What = Check == "warplint-bank-conflict" ? "this conflict adds "
                                                        : "this access adds ";
-  std::string S = What + groupedCount(I.Excess) + " " + I.Unit +
+  // "1 wavefront", "2,048 wavefronts".
+  std::string Unit = I.Unit;
+  if (groupedCount(I.Excess) == "1" && !Unit.empty() && Unit.back() == 's')
+    Unit.pop_back();
+  std::string S = What + groupedCount(I.Excess) + " " + Unit +
                   (I.PerBlock ? " per block" : " per launch") + "; ";
   if (I.PerBlock)
     S += "in a grid of " + groupedCount(AssumedWaves) +
@@ -33,7 +37,9 @@ std::string describeImpact(const FindingImpact &I, const std::string &Check) {
   S += I.Bottleneck +
        (I.Bottleneck == "launch overhead" ? " dominates" : " limits") +
        " the kernel: est. " + formatMicroseconds(I.TimeUs) + ", " +
-       formatFixed(I.Speedup, 2) + "x faster without them";
+       (I.Speedup < 1.005 ? std::string("under 1% faster")
+                          : formatFixed(I.Speedup, 2) + "x faster") +
+       " without them";
   if (I.L2Resident)
     S += " (its data fits in the L2, where repeated launches find it)";
   if (I.LeftOut)

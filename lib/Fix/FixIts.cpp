@@ -90,6 +90,14 @@ std::string effect(const Candidate &C, const LayoutEval &Before,
 }
 
 std::string occupancyNote(const Candidate &C, const ArchInfo &Arch) {
+  // A swizzle keeps the array's size: nothing about occupancy to weigh.
+  if (C.BytesBefore == C.BytesAfter)
+    return "shared memory per block stays at " +
+           std::to_string(C.BytesBefore) + " bytes, so occupancy does not " +
+           "change" +
+           (C.ThreadsKnown ? " (" + std::to_string(C.occAfter()) +
+                                 " blocks per SM on " + Arch.Name + ")"
+                           : std::string());
   std::string S = "shared memory per block " + std::to_string(C.BytesBefore) +
                   " -> " + std::to_string(C.BytesAfter) + " bytes; ";
   std::string Limits = "shared memory allows " +

@@ -92,7 +92,8 @@ std::string LaunchConfig::describe() const {
   case LaunchSource::ConfigFile:
     return S + " from BlockShapes at " + locString(Site);
   case LaunchSource::LaunchBounds:
-    return S + " assumed from __launch_bounds__";
+    return S + ", the largest the kernel's __launch_bounds__ at " +
+           locString(Site) + " allows (no launch of it was found)";
   case LaunchSource::KernelCondition:
     return S + " required by the kernel's condition on blockDim at " +
            locString(Site);

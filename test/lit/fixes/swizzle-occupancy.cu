@@ -18,7 +18,7 @@ __global__ void tall(float *out, const float *in) {
   out[ty * 32 + tx] = big[tx][ty];
   // CHECK: :[[@LINE-1]]:23: warning: 32-way shared memory bank conflict on 'big'
   // CHECK: note: swizzle the columns of 'big': big[r][c] becomes big[r][c ^ (r % 32)]: every access of 'big' becomes conflict-free
-  // CHECK: note: shared memory per block 31744 -> 31744 bytes; on sm_90 shared memory allows 7 -> 7 blocks per SM (the block's thread count alone allows 8), so occupancy stays at 7 blocks per SM
+  // CHECK: note: shared memory per block stays at 31744 bytes, so occupancy does not change (7 blocks per SM on sm_90)
   // CHECK: note: alternatively, pad the rows of 'big' to 33 elements (big[248][33]): every access of 'big' becomes conflict-free
   // CHECK: note: shared memory per block 31744 -> 32736 bytes; this lowers occupancy on sm_90 from 7 to 6 blocks per SM: shared memory allows 7 -> 6 blocks per SM (the block's thread count alone allows 8)
   // CHECK: note: the swizzle is preferred: it reaches the same or fewer wavefronts without the padding's loss of occupancy

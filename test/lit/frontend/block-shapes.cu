@@ -25,7 +25,7 @@ __global__ void __launch_bounds__(64) bounded(float *out) {
   __shared__ float s[64][2];
   out[threadIdx.x] = s[threadIdx.x][0];
   // CHECK: block-shapes.cu:[[@LINE-1]]:22: warning: 2-way shared memory bank conflict on 's' (2 wavefronts per request, ideal 1)
-  // CHECK: note: assuming block 64x1x1 assumed from __launch_bounds__
+  // CHECK: note: assuming block 64x1x1, the largest the kernel's __launch_bounds__ at {{.*}}block-shapes.cu:24:{{[0-9]+}} allows (no launch of it was found)
   // With --block-dim=16,16 the two threadIdx.y rows of a warp read the
   // same words: no conflict, no warning.
 }
