@@ -63,6 +63,9 @@ std::string commonFolder(const std::vector<Diagnostic> &Diags) {
 std::string speedup(const Diagnostic &D) {
   if (!D.Impact)
     return "";
+  // As the text note says it: a gain that rounds to 1.00x is "< 1.01x".
+  if (D.Impact->Speedup < 1.005)
+    return "< 1.01x";
   return formatFixed(D.Impact->Speedup, 2) + "x";
 }
 
