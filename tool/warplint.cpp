@@ -167,6 +167,17 @@ std::optional<std::string> mainText(const CompileCommand &Cmd,
 /// Every fix R offers is verified on an in-memory copy before anything
 /// (text, JSON, SARIF, --export-fixes, --fix) sees it. Text receives the
 /// text the fixes were verified against.
+/// No fix of R is offered, and the user is told why.
+void dropFixes(FileReport &R, const std::string &Why) {
+  for (Diagnostic &D : R.Diagnostics) {
+    D.Fixes.clear();
+    for (DiagNote &N : D.Notes)
+      N.Fixes.clear();
+  }
+  llvm::WithColor::warning(llvm::errs(), "warplint")
+      << "the fixes for '" << R.File << "' are not offered: " << Why << "\n";
+}
+
 void verifyFixes(const CompileCommand &Cmd, const PipelineOptions &PO,
                  FileReport &R, std::string &Text) {
   if (!R.Parsed || !hasFixes(R.Diagnostics))
@@ -190,15 +201,7 @@ void verifyFixes(const CompileCommand &Cmd, const PipelineOptions &PO,
   if (Read)
     Model = analyzeBuffer(*Read, Cmd, PO.Frontend);
   if (!Read || !Model.Success) {
-    for (Diagnostic &D : R.Diagnostics) {
-      D.Fixes.clear();
-      for (DiagNote &N : D.Notes)
-        N.Fixes.clear();
-    }
-    llvm::WithColor::warning(llvm::errs(), "warplint")
-        << "the fixes for '" << R.File
-        << "' are not offered: the file could not be read again to verify "
-           "them\n";
+    dropFixes(R, "the file could not be read again to verify them");
     return;
   }
   Text = *Read;
@@ -256,7 +259,16 @@ std::vector<FileReport> runAll(const std::vector<CompileCommand> &Commands,
   Texts.assign(Commands.size(), "");
   auto RunOne = [&](size_t I) {
     Reports[I] = analyzeCommand(Commands[I], PerFile[I]);
-    verifyFixes(Commands[I], PerFile[I], Reports[I], Texts[I]);
+    // Verification parses and solves again: a crash there costs the
+    // fixes, not the process and not the findings.
+    if (llvm::Error Crash = runCrashIsolated([&] {
+          setCrashPhase("fix verification");
+          verifyFixes(Commands[I], PerFile[I], Reports[I], Texts[I]);
+        })) {
+      Texts[I].clear();
+      dropFixes(Reports[I], "their verification crashed (" +
+                                llvm::toString(std::move(Crash)) + ")");
+    }
     if (Progress)
       Progress->fileDone(Commands[I].File);
   };

@@ -21,6 +21,8 @@
 #include "llvm/Support/ErrorHandling.h"
 
 #include <csignal>
+#include <pthread.h>
+#include <tuple>
 #include <cstring>
 #include <mutex>
 #include <set>
@@ -146,20 +148,80 @@ void onFatalError(void *, const char *Reason, bool) {
   llvm::errs() << "LLVM ERROR: " << Reason << "\n";
 }
 
+/// What isolated work on this thread was doing, and where a memory fault
+/// hit: for the message about a crash.
+struct CrashScene {
+  const char *Phase = nullptr;
+  uintptr_t StackLow = 0, StackHigh = 0; ///< the work thread's own stack
+  uintptr_t FaultAddress = 0;
+  bool Faulted = false;
+};
+thread_local CrashScene *Scene = nullptr;
+
+/// The crash recovery's handlers for SIGSEGV and SIGBUS, which the
+/// recording handler below hands each fault to.
+struct sigaction RecoveryHandlers[2];
+
+/// Records the fault's address for the message, then lets the crash
+/// recovery handle the fault as before.
+void recordFault(int Sig, siginfo_t *Info, void *Context) {
+  if (Scene && Info) {
+    Scene->Faulted = true;
+    Scene->FaultAddress = reinterpret_cast<uintptr_t>(Info->si_addr);
+  }
+  const struct sigaction &Next = RecoveryHandlers[Sig == SIGSEGV ? 0 : 1];
+  if (Next.sa_flags & SA_SIGINFO)
+    Next.sa_sigaction(Sig, Info, Context);
+  else
+    Next.sa_handler(Sig);
+}
+
 /// A stack overflow raises SIGSEGV on the exhausted stack, where no handler
 /// can run, and the process dies. The crash recovery's handlers for the
 /// memory faults are made to run on an alternate signal stack instead
-/// (each analysis thread gets one), so an overflow is a caught crash too.
+/// (each analysis thread gets one), so an overflow is a caught crash too;
+/// the fault's address, recorded first, tells an overflow from other
+/// faults.
 void handleFaultsOnAltStack() {
+  int Slot = 0;
   for (int Sig : {SIGSEGV, SIGBUS}) {
     struct sigaction A;
-    if (sigaction(Sig, nullptr, &A) != 0 || (A.sa_flags & SA_ONSTACK) ||
+    int Index = Slot++;
+    if (sigaction(Sig, nullptr, &A) != 0 ||
         (!(A.sa_flags & SA_SIGINFO) &&
          (A.sa_handler == SIG_DFL || A.sa_handler == SIG_IGN)))
       continue;
-    A.sa_flags |= SA_ONSTACK;
-    sigaction(Sig, &A, nullptr);
+    RecoveryHandlers[Index] = A;
+    struct sigaction Mine = A;
+    Mine.sa_sigaction = recordFault;
+    Mine.sa_flags |= SA_ONSTACK | SA_SIGINFO;
+    sigaction(Sig, &Mine, nullptr);
   }
+}
+
+/// The bounds of the calling thread's stack; {0, 0} when not known.
+std::pair<uintptr_t, uintptr_t> threadStack() {
+  pthread_attr_t Attr;
+  if (pthread_getattr_np(pthread_self(), &Attr) != 0)
+    return {0, 0};
+  void *Low = nullptr;
+  size_t Size = 0;
+  int Got = pthread_attr_getstack(&Attr, &Low, &Size);
+  pthread_attr_destroy(&Attr);
+  if (Got != 0)
+    return {0, 0};
+  return {reinterpret_cast<uintptr_t>(Low),
+          reinterpret_cast<uintptr_t>(Low) + Size};
+}
+
+/// A fault within a few pages below the lowest 64 KiB of the stack (its
+/// guard) is the stack running out.
+bool isStackOverflow(const CrashScene &S) {
+  if (!S.Faulted || !S.StackLow)
+    return false;
+  constexpr uintptr_t Near = uintptr_t(64) << 10;
+  return S.FaultAddress + Near >= S.StackLow &&
+         S.FaultAddress < S.StackLow + Near;
 }
 
 /// Bytes of the alternate signal stack: the handler only records the
@@ -181,6 +243,7 @@ llvm::Error runCrashIsolated(llvm::function_ref<void()> Work,
   });
   llvm::CrashRecoveryContext CRC;
   std::string Reason;
+  CrashScene Where;
   // Outlives the thread (a crash jumps past the thread's own frames).
   std::vector<char> AltStack(AltStackBytes);
   bool Ok = CRC.RunSafelyOnThread(
@@ -189,29 +252,45 @@ llvm::Error runCrashIsolated(llvm::function_ref<void()> Work,
         Alt.ss_sp = AltStack.data();
         Alt.ss_size = AltStack.size();
         sigaltstack(&Alt, nullptr);
+        std::tie(Where.StackLow, Where.StackHigh) = threadStack();
         FatalReason = &Reason;
+        Scene = &Where;
         Work();
+        Scene = nullptr;
         FatalReason = nullptr;
       },
       StackBytes);
   if (Ok)
     return llvm::Error::success();
+  std::string During =
+      Where.Phase ? std::string(" during ") + Where.Phase : std::string();
   // A signal is reported as 128 + its number; an LLVM fatal error as the
   // status it wanted to exit with, and its reason.
   int Code = CRC.RetCode;
-  if (Code > 128 && Code < 128 + NSIG)
-    return llvm::createStringError(strsignal(Code - 128));
+  if (Code > 128 && Code < 128 + NSIG) {
+    std::string What = strsignal(Code - 128);
+    if (isStackOverflow(Where))
+      What = "stack overflow (" + What + "): code nested too deeply";
+    return llvm::createStringError(What + During);
+  }
   if (!Reason.empty())
-    return llvm::createStringError("fatal error: " + Reason);
-  return llvm::createStringError("fatal error, exit status " +
+    return llvm::createStringError("fatal error" + During + ": " + Reason);
+  return llvm::createStringError("fatal error" + During + ", exit status " +
                                  std::to_string(Code));
+}
+
+void setCrashPhase(const char *Phase) {
+  if (Scene)
+    Scene->Phase = Phase;
 }
 
 FileReport analyzeCommand(const CompileCommand &Cmd,
                           const PipelineOptions &Opts) {
   FileReport R;
   llvm::Error Crash = runCrashIsolated([&] {
+    setCrashPhase("clang's parse");
     FrontendResult Parsed = analyzeFile(Cmd, Opts.Frontend);
+    setCrashPhase("warplint's analysis");
     if (Parsed.Model.MainFile.empty())
       Parsed.Model.MainFile = Cmd.File;
     // What nvcc emits decides instruction widths before anything is solved.

@@ -106,14 +106,26 @@ struct FileReport {
 FileReport analyzeCommand(const CompileCommand &Cmd,
                           const PipelineOptions &Opts);
 
-/// Stack of the thread that runs one file's analysis.
-constexpr unsigned AnalysisStackBytes = 64u << 20;
+/// Stack of the thread that runs one file's analysis: twice what clang
+/// gives its own front end (clang::DesiredStackSize, 8 MiB), so warplint
+/// parses whatever clang does, with room for warplint's bounded walkers.
+/// Not more: clang's name lookup costs the nesting depth per name, so code
+/// nested as deep as a 64 MiB stack allows (macro-generated, tens of
+/// thousands of levels) took minutes to reach the overflow that clang
+/// itself reaches in two seconds.
+constexpr unsigned AnalysisStackBytes = 16u << 20;
 
 /// Runs Work on a thread with a StackBytes stack; a crash inside it (a
 /// fatal signal, abort, an LLVM fatal error) is caught and described
 /// ("Segmentation fault"). What Work had allocated is leaked.
 llvm::Error runCrashIsolated(llvm::function_ref<void()> Work,
                              unsigned StackBytes = AnalysisStackBytes);
+
+/// Names what isolated work on this thread is doing now ("clang's parse"),
+/// for the message about a crash: "stack overflow (Segmentation fault):
+/// code nested too deeply during clang's parse". Outside isolated work it
+/// does nothing. Phase must outlive the work (a string literal).
+void setCrashPhase(const char *Phase);
 
 /// The same from a parsed model (tests, editors with their own parse).
 /// Budget: what to spend (a fix's re-analysis spends what the file's

@@ -72,7 +72,9 @@ AnalyzedDocument analyzeDocument(const std::string &Path,
   }
   applyConfig(mergeConfig(*FromFile, CommandLine), FileOpts);
 
+  setCrashPhase("clang's parse");
   FrontendResult Parsed = analyzeBuffer(Text, Cmd, FileOpts.Frontend);
+  setCrashPhase("warplint's analysis");
   if (Parsed.Model.MainFile.empty())
     Parsed.Model.MainFile = Path;
   for (const std::string &W : Parsed.FlagWarnings)

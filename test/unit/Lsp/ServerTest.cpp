@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Driver/Pipeline.h"
 #include "Lsp/CrashIsolation.h"
 #include "Lsp/Server.h"
 
@@ -226,7 +227,22 @@ TEST(CrashIsolation, StackOverflowIsACaughtCrash) {
       return N == ~0u ? Pad[0] : go(N + 1) + Pad[0];
     }
   };
-  llvm::Error E = runIsolated([] { (void)Endless::go(0); });
+  llvm::Error E = runIsolated([] {
+    warplint::setCrashPhase("clang's parse");
+    (void)Endless::go(0);
+  });
+  ASSERT_TRUE(bool(E));
+  // The fault's address is at the end of the thread's stack: said as such,
+  // with what the work was doing.
+  EXPECT_EQ(llvm::toString(std::move(E)),
+            std::string("the analysis crashed (stack overflow (") +
+                strsignal(SIGSEGV) +
+                "): code nested too deeply during clang's parse)");
+}
+
+TEST(CrashIsolation, OtherMemoryFaultsAreNotCalledOverflows) {
+  llvm::Error E =
+      runIsolated([] { *static_cast<volatile int *>(nullptr) = 1; });
   ASSERT_TRUE(bool(E));
   EXPECT_EQ(llvm::toString(std::move(E)),
             std::string("the analysis crashed (") + strsignal(SIGSEGV) + ")");
