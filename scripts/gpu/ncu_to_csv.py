@@ -90,7 +90,7 @@ def read_sections(Path):
     File = Function = None
     Header = None
     Rows = []
-    with open(Path, newline="") as F:
+    with open(Path, newline="", errors="replace") as F:
         for Row in csv.reader(F):
             if not Row:
                 continue
@@ -102,7 +102,12 @@ def read_sections(Path):
                 Function = Row[1]
             elif Row[0] == "Line No":
                 Header = Row
-            elif Header is not None and len(Row) == len(Header):
+            elif Header is not None and (len(Row) == len(Header) or
+                                         Row[0].isdigit()):
+                # A source row whose text holds double quotes (inline asm)
+                # comes back with broken CSV quoting and more fields: it is
+                # kept for its line number (sass_rows reads no more of it),
+                # or its SASS rows would land on the line before.
                 Rows.append(Row)
     if Header is not None:
         yield File, Function, Header, Rows

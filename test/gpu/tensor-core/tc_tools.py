@@ -23,6 +23,10 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "scripts", "gpu"))
+from ncu_to_csv import read_sections  # noqa: E402
+
 MEMORY = ("LDS", "STS", "LDSM", "STSM", "LDGSTS", "LDG", "STG", "ATOMS",
           "LDGDEPBAR", "DEPBAR", "LD", "ST")
 
@@ -74,32 +78,6 @@ def metrics(Path):
 
 
 # --- convert -----------------------------------------------------------------
-def read_sections(Path):
-    """Yields (file, function, header, rows) per exported block."""
-    File = Function = Header = None
-    Rows = []
-    with open(Path, newline="", errors="replace") as F:
-        for Row in csv.reader(F):
-            if not Row:
-                continue
-            if Row[0] == "File Path":
-                if Header is not None:
-                    yield File, Function, Header, Rows
-                File, Function, Header, Rows = Row[1], None, None, []
-            elif Row[0] == "Function Name":
-                Function = Row[1]
-            elif Row[0] == "Line No":
-                Header = Row
-            elif Header is not None and (len(Row) == len(Header) or Row[0].isdigit()):
-                # A source row whose text holds double quotes (inline asm)
-                # comes back with broken CSV quoting and more fields: keep it
-                # for its line number, or its SASS rows land on the line
-                # before.
-                Rows.append(Row)
-    if Header is not None:
-        yield File, Function, Header, Rows
-
-
 def relative(Path):
     for Top in ("test/",):
         I = Path.find("/" + Top)
