@@ -3,7 +3,7 @@
 // When nvcc merges or splits an access, the numbers of a finding are those
 // of the emitted instruction; these notes say so, and when a source-level
 // conflict disappears because of a merge, a remark says that the code is
-// fine because of it and what would break it (issue 12, part 4).
+// fine because of it and what would break it.
 //
 //===----------------------------------------------------------------------===//
 

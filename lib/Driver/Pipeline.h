@@ -1,6 +1,6 @@
 //===- Pipeline.h - One file through every step ----------------*- C++ -*-===//
 //
-// The front ends (command line, later LSP and the clang-tidy plugin) share
+// The front ends (the command line, the language server and the clang-tidy plugin) share
 // this: parse -> model -> solve -> checks -> suppression. What comes out is
 // plain data for the writers.
 //
@@ -53,7 +53,7 @@ struct PipelineOptions {
   /// `// warplint: p=` comment (--branch-probability); unset: 0.5, and no
   /// warning rests on it.
   std::optional<double> BranchProbability;
-  /// The compiler-truth mode (issue 12): off unless a front end turns it on
+  /// The compiler-truth mode: off unless a front end turns it on
   /// (the command line's default is auto; editors' is off).
   SassOptions Sass;
   /// Findings whose estimated speed-up (FindingImpact) is below this are

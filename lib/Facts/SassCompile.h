@@ -1,6 +1,6 @@
 //===- SassCompile.h - One nvcc device compile per file, cached -*- C++ -*-===//
 //
-// The compiler-truth mode (issue 12) compiles the translation unit once with
+// The compiler-truth mode compiles the translation unit once with
 // the file's own flags (`nvcc -cubin -lineinfo -O3 -arch=sm_XX`), disassembles
 // the cubin with `nvdisasm -gi -c` and keeps the listing in a cache keyed by
 // the file's contents, the nvcc command and the identity of both tools; an

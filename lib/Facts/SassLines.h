@@ -1,7 +1,7 @@
 //===- SassLines.h - Predication and branches per source line ---*- C++ -*-===//
 //
-// Part 3 of issue 12: for each source line of a kernel's SASS, how many
-// instructions nvcc attributed to it, how many of them are predicated
+// For each source line of a kernel's SASS, how many instructions nvcc
+// attributed to it, how many of them are predicated
 // (@P0, @!P0: an if-converted body) and whether a forward branch jumps over
 // them (a real branch). The warp-divergence analysis reads these facts from
 // KernelModel::Lines.

@@ -1,6 +1,6 @@
 //===- SourceMerge.h - What nvcc emits, from source-level rules -*- C++ -*-===//
 //
-// The compiler-facts layer (issue 12), part one: documented rules of the
+// The compiler-facts layer without the compiler: documented rules of the
 // rewrites nvcc 13 -O3 makes for sm_90, derived from the SASS of cases
 // compiled here (docs/hardware-model.md S9 cites each). They run after
 // extraction and before the solver and fill Access::Emitted:

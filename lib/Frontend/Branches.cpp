@@ -1,6 +1,6 @@
 //===- Branches.cpp - Regions that only some lanes run --------------------===//
 //
-// The warp-divergence analysis (issue 16) needs, for each region a branch
+// The warp-divergence analysis needs, for each region a branch
 // decides, the lanes that run it and those that reach the decision. Both are
 // guards the walker already holds when it enters the region: the region is
 // recorded there, with the same guard stack, loop stack and call chain as

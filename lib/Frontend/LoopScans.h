@@ -5,7 +5,7 @@
 // writes (and where), whether it may leave the loop, and what decides
 // nvcc's unrolling. Each is a scan of the whole body; for a loop nested N
 // deep in a function inlined M times, the same bodies were scanned N * M
-// times over (issue 14: ~1,000 nested loops in a helper took 50 s). The
+// times over (~1,000 nested loops in a helper took 50 s). The
 // facts depend on the AST alone, so each statement is scanned once per
 // kernel and the answer kept.
 //

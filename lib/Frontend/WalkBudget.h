@@ -2,7 +2,7 @@
 //
 // A device function inlined at thousands of call sites is walked, and its
 // branch regions recorded, once per call: these keep that linear in what
-// is recorded and cap it (issue 14; lit robustness/deep-nesting.test).
+// is recorded and cap it (lit robustness/deep-nesting.test).
 //
 //===----------------------------------------------------------------------===//
 

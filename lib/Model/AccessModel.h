@@ -208,7 +208,7 @@ inline bool sameCallSites(const std::vector<CallFrame> &A,
 }
 
 /// What nvcc emits for an access when that differs from what the source
-/// spells (issue 12): adjacent loads merged into one vector load, 12-byte
+/// spells: adjacent loads merged into one vector load, 12-byte
 /// and odd-sized copies split into several instructions. Filled after
 /// extraction by the compiler-facts layer (lib/Facts): from source-level
 /// rules always, overridden by the SASS of the file when nvcc is available.
@@ -372,7 +372,7 @@ struct Barrier {
   std::optional<Expr> WarpMask;
 };
 
-/// A region of a kernel that only some threads of a warp may run (issue 16):
+/// A region of a kernel that only some threads of a warp may run:
 /// the then or else statement of an if, a loop's body, the statements after
 /// an early return. The warp-divergence analysis asks which lanes of each
 /// warp run it (Guard) out of those that reach it (Reach).
@@ -487,7 +487,7 @@ struct LaunchConfig {
   std::optional<int64_t> blockExtent(unsigned D) const;
 };
 
-/// What nvcc emitted for one source line of a kernel (issue 12, part 3), read
+/// What nvcc emitted for one source line of a kernel, read
 /// from the SASS of the file when the compiler-facts mode ran
 /// (docs/model.md). Instructions are attributed to the innermost line the
 /// line table names (the line inside an inlined function, not its call).

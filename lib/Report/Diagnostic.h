@@ -1,8 +1,8 @@
 //===- Diagnostic.h - warplint's own diagnostic model -----------*- C++ -*-===//
 //
 // Checks produce these plain values; one writer per output format converts
-// them (text, JSON, later SARIF/LSP). The check id is a field, never text
-// glued into the message.
+// them (text, JSON, SARIF, HTML, YAML, LSP). The check id is a field, never
+// text glued into the message.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,7 +1,7 @@
 //===- Divergence.h - Which lanes of each warp run a branch's region -*- C++
 //-*-//
 //
-// The warp-divergence analysis (issue 16). A region a branch decides
+// The warp-divergence analysis. A region a branch decides
 // (Branch in the model) is enumerated like a memory access with no address:
 // every warp of the block (of every block, when the launch's grid is known
 // and the guard reads blockIdx), every point of the loops that matter, and

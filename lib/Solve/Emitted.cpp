@@ -1,6 +1,6 @@
 //===- Emitted.cpp - Solve the instructions nvcc emits for an access ------===//
 //
-// The hardware counts instructions, not source expressions (issue 12). An
+// The hardware counts instructions, not source expressions. An
 // access that nvcc merged into another's instruction makes no request; the
 // carrier is solved at the instruction's width from the lowest address of
 // the group (its own offset, or below it for a merged store; the 8/16-byte
