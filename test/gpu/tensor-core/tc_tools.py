@@ -25,25 +25,10 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "..", "scripts", "gpu"))
-from ncu_to_csv import read_sections  # noqa: E402
+from ncu_to_csv import num, opcode, read_sections  # noqa: E402
 
 MEMORY = ("LDS", "STS", "LDSM", "STSM", "LDGSTS", "LDG", "STG", "ATOMS",
           "LDGDEPBAR", "DEPBAR", "LD", "ST")
-
-
-def opcode(Sass):
-    Words = Sass.split()
-    if Words and Words[0].startswith("@"):
-        Words = Words[1:]
-    return Words[0] if Words else ""
-
-
-def num(Text):
-    Text = Text.replace(",", "").strip()
-    try:
-        return float(Text)
-    except ValueError:
-        return 0.0
 
 
 # --- metrics ---------------------------------------------------------------
