@@ -260,14 +260,17 @@ std::vector<FileReport> runAll(const std::vector<CompileCommand> &Commands,
   auto RunOne = [&](size_t I) {
     Reports[I] = analyzeCommand(Commands[I], PerFile[I]);
     // Verification parses and solves again: a crash there costs the
-    // fixes, not the process and not the findings.
-    if (llvm::Error Crash = runCrashIsolated([&] {
-          setCrashPhase("fix verification");
-          verifyFixes(Commands[I], PerFile[I], Reports[I], Texts[I]);
-        })) {
-      Texts[I].clear();
-      dropFixes(Reports[I], "their verification crashed (" +
-                                llvm::toString(std::move(Crash)) + ")");
+    // fixes, not the process and not the findings. A file that was not
+    // analyzed has no fixes to verify.
+    if (Reports[I].Failure.empty()) {
+      if (llvm::Error Crash = runCrashIsolated([&] {
+            setCrashPhase("fix verification");
+            verifyFixes(Commands[I], PerFile[I], Reports[I], Texts[I]);
+          })) {
+        Texts[I].clear();
+        dropFixes(Reports[I], "their verification crashed (" +
+                                  llvm::toString(std::move(Crash)) + ")");
+      }
     }
     if (Progress)
       Progress->fileDone(Commands[I].File);

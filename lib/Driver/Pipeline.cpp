@@ -21,6 +21,7 @@
 #include "llvm/Support/ErrorHandling.h"
 
 #include <csignal>
+#include <cstdlib>
 #include <pthread.h>
 #include <tuple>
 #include <cstring>
@@ -148,6 +149,42 @@ void onFatalError(void *, const char *Reason, bool) {
   llvm::errs() << "LLVM ERROR: " << Reason << "\n";
 }
 
+/// Memory set aside at start and given back when an allocation fails, so
+/// that what follows an out-of-memory crash (its message, the next file)
+/// has room: the failed work's own memory is never freed, a crash jumps
+/// past its destructors.
+void *Reserve = nullptr;
+constexpr size_t ReserveBytes = size_t(32) << 20;
+std::mutex ReserveLock;
+
+/// Taken once: after an out-of-memory crash the process is short of
+/// memory for good, and taking it again would eat the room just given back.
+void takeReserve() {
+  std::lock_guard<std::mutex> Lock(ReserveLock);
+  Reserve = std::malloc(ReserveBytes);
+}
+
+void giveBackReserve() {
+  std::lock_guard<std::mutex> Lock(ReserveLock);
+  std::free(Reserve);
+  Reserve = nullptr;
+}
+
+/// An allocation that fails (operator new, or LLVM's own allocators) ends
+/// the isolated work it happens in, as a crash does; elsewhere it ends the
+/// process as LLVM would.
+void onOutOfMemory(void *, const char *Reason, bool) {
+  giveBackReserve();
+  if (llvm::CrashRecoveryContext *CRC =
+          llvm::CrashRecoveryContext::GetCurrent()) {
+    if (FatalReason)
+      *FatalReason = "out of memory";
+    CRC->HandleExit(1);
+  }
+  llvm::errs() << "LLVM ERROR: out of memory (" << Reason << ")\n";
+  std::abort();
+}
+
 /// What isolated work on this thread was doing, and where a memory fault
 /// hit: for the message about a crash.
 struct CrashScene {
@@ -239,7 +276,9 @@ llvm::Error runCrashIsolated(llvm::function_ref<void()> Work,
   std::call_once(Enabled, [] {
     llvm::CrashRecoveryContext::Enable();
     llvm::install_fatal_error_handler(onFatalError);
+    llvm::install_bad_alloc_error_handler(onOutOfMemory);
     handleFaultsOnAltStack();
+    takeReserve();
   });
   llvm::CrashRecoveryContext CRC;
   std::string Reason;

@@ -148,12 +148,13 @@ void ErrorTriage::EndSourceFile() {
 void ErrorTriage::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                    const Diagnostic &Info) {
   DiagnosticConsumer::HandleDiagnostic(Level, Info);
-  size_t Before = Buffer.size();
-  Printer->HandleDiagnostic(Level, Info);
-  OS->flush();
-  // A note belongs to the diagnostic before it: it is shown or hidden with
-  // it.
-  if (Level == DiagnosticsEngine::Note && !Entries.empty()) {
+  // A note belongs to the diagnostic before it: it is shown or hidden, and
+  // rendered or not, with it.
+  if (Level == DiagnosticsEngine::Note) {
+    if (Entries.empty() || !Entries.back().Rendered)
+      return;
+    Printer->HandleDiagnostic(Level, Info);
+    OS->flush();
     Entries.back().End = Buffer.size();
     return;
   }
@@ -161,8 +162,13 @@ void ErrorTriage::HandleDiagnostic(DiagnosticsEngine::Level Level,
   E.Level = Level;
   E.ID = Info.getID();
   E.Loc = Info.getLocation();
-  E.Begin = Before;
-  E.End = Buffer.size();
+  E.Rendered = Entries.size() < MaxRendered;
+  E.Begin = E.End = Buffer.size();
+  if (E.Rendered) {
+    Printer->HandleDiagnostic(Level, Info);
+    OS->flush();
+    E.End = Buffer.size();
+  }
   llvm::SmallString<128> Message;
   Info.FormatDiagnostic(Message);
   E.Message = std::string(Message);
@@ -213,12 +219,54 @@ std::string ErrorTriage::shownText() const {
   // A file that is not analyzed gets every error clang found, as clang
   // printed them: the user has to fix the file, and nvcc's host compiler
   // may well reject the host-code errors too.
-  if (stopsAnalysis())
-    return Buffer;
+  bool Stops = stopsAnalysis();
   std::string Text;
-  for (const Entry &E : Entries)
-    if (E.Tolerated == Tolerance::None)
+  const Entry *Stop = nullptr;
+  for (const Entry &E : Entries) {
+    bool Shown = Stops || E.Tolerated == Tolerance::None;
+    if (Shown && E.Rendered)
       Text += Buffer.substr(E.Begin, E.End - E.Begin);
+    if (!Stop && (E.Level == DiagnosticsEngine::Fatal ||
+                  (E.Level == DiagnosticsEngine::Error &&
+                   (!Classified || E.Tolerated == Tolerance::None))))
+      Stop = &E;
+  }
+  return Text + notRenderedText(!Stops, Stop);
+}
+
+std::string ErrorTriage::notRenderedText(bool OnlyShown,
+                                         const Entry *Stop) const {
+  unsigned Errors = 0, Warnings = 0;
+  for (const Entry &E : Entries) {
+    if (E.Rendered || (OnlyShown && E.Tolerated != Tolerance::None))
+      continue;
+    if (E.Level == DiagnosticsEngine::Error ||
+        E.Level == DiagnosticsEngine::Fatal)
+      ++Errors;
+    else if (E.Level == DiagnosticsEngine::Warning)
+      ++Warnings;
+  }
+  if (!Errors && !Warnings)
+    return "";
+  std::string Text;
+  // The error that keeps the file from being analyzed is always named,
+  // even when the rendered ones were all tolerated.
+  if (Stop && !Stop->Rendered)
+    Text += (Stop->Where.empty() ? std::string("<unknown>") : Stop->Where) +
+            ": " +
+            (Stop->Level == DiagnosticsEngine::Fatal ? "fatal error: "
+                                                     : "error: ") +
+            Stop->Message + "\n";
+  auto Count = [](unsigned N, const char *What) {
+    return std::to_string(N) + " more " + What + (N == 1 ? "" : "s");
+  };
+  std::string Counts;
+  if (Errors)
+    Counts = Count(Errors, "error");
+  if (Warnings)
+    Counts += (Counts.empty() ? "" : " and ") + Count(Warnings, "warning");
+  Text += "warplint: note: " + Counts + " not shown (the first " +
+          std::to_string(MaxRendered) + " diagnostics are)\n";
   return Text;
 }
 

@@ -49,8 +49,14 @@ public:
   /// device code, or any error when classify was never reached).
   bool stopsAnalysis() const;
   /// clang's output without the tolerated errors (and their notes); all of
-  /// it when the analysis stops.
+  /// it when the analysis stops. Only the first MaxRendered diagnostics are
+  /// rendered (a snippet and macro backtrace each): a file can produce tens
+  /// of thousands, and rendering them all costs more than the parse. A final
+  /// note counts the rest; an error that stops the analysis but came later
+  /// is shown as one line.
   std::string shownText() const;
+
+  static constexpr unsigned MaxRendered = 100;
   /// One line per kind of tolerated error: how many, and the first one's
   /// location and message. Empty when none was tolerated or the analysis
   /// stops.
@@ -75,7 +81,12 @@ private:
     std::string Message;
     std::string Where; ///< file:line:col of Loc
     Tolerance Tolerated = Tolerance::None;
+    bool Rendered = false; ///< Begin..End holds clang's rendering
   };
+
+  /// The count line for the diagnostics that were not rendered, and the
+  /// one-line form of Stop when it is one of them.
+  std::string notRenderedText(bool OnlyShown, const Entry *Stop) const;
 
   std::string Buffer;
   std::unique_ptr<llvm::raw_string_ostream> OS;

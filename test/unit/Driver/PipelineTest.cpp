@@ -9,6 +9,8 @@
 
 #include <csignal>
 #include <cstdlib>
+#include <new>
+#include <string>
 
 using namespace warplint;
 
@@ -69,6 +71,25 @@ TEST(Pipeline, StackOverflowIsACaughtCrash) {
   llvm::Error Again = runCrashIsolated([] { (void)Endless::go(0); });
   ASSERT_TRUE(bool(Again));
   llvm::consumeError(std::move(Again));
+}
+
+// An allocation that fails (a parse that needs more memory than the
+// limit: found by scripts/mutate) ends the isolated work, not the process,
+// and the memory set aside at start leaves room to report it. With
+// AddressSanitizer an impossible allocation is its own error.
+TEST(Pipeline, AllocationFailureIsACaughtCrash) {
+  // As InitLLVM does in the tool: operator new reports through LLVM.
+  if (!std::get_new_handler())
+    llvm::install_out_of_memory_new_handler();
+  llvm::Error E = runCrashIsolated([] {
+    volatile char *P = new char[size_t(1) << 52];
+    P[0] = 1;
+  });
+  ASSERT_TRUE(bool(E));
+  EXPECT_EQ(llvm::toString(std::move(E)), "fatal error: out of memory");
+  llvm::Error After = runCrashIsolated([] { std::string S(1 << 20, 'x'); });
+  EXPECT_FALSE(bool(After));
+  llvm::consumeError(std::move(After));
 }
 #endif
 
