@@ -15,6 +15,13 @@ namespace warplint {
 class BankConflictCheck : public Check {
 public:
   BankConflictCheck() : Check("warplint-bank-conflict") {}
+  /// A conflict is the array's layout: padding or a swizzle may mend it.
+  FindingTraits traits() const override {
+    FindingTraits T;
+    T.LayoutFixes = true;
+    T.ImpactSubject = "this conflict";
+    return T;
+  }
   std::string summary() const override {
     return "shared-memory requests that need more wavefronts than ideal";
   }

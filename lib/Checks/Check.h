@@ -92,6 +92,10 @@ public:
     return OptionsView(Id, Opts);
   }
 
+  /// What its findings are, for the steps after the checks (cost, fixes);
+  /// every finding it makes carries them.
+  virtual FindingTraits traits() const { return {}; }
+
   /// Whether this check looks at accesses to objects of this kind
   /// (the matcher step).
   virtual bool matches(const AccessAnalysis &A) const = 0;

@@ -46,6 +46,16 @@ bool checkEnabled(const std::string &Filter, const std::string &CheckId) {
   return Enabled;
 }
 
+/// Labels the findings C made from Out[Begin] on: their kernel and C's
+/// traits.
+static void label(std::vector<Diagnostic> &Out, size_t Begin,
+                  const std::string &Kernel, const Check &C) {
+  for (size_t I = Begin; I < Out.size(); ++I) {
+    Out[I].Kernel = Kernel;
+    Out[I].Traits = C.traits();
+  }
+}
+
 /// The per-access checks, over the analyses grouped by access.
 static void runAccessChecks(const std::vector<AccessAnalysis> &Analyses,
                             const std::vector<std::unique_ptr<Check>> &Checks,
@@ -65,8 +75,7 @@ static void runAccessChecks(const std::vector<AccessAnalysis> &Analyses,
       if (C->matches(*Group.front())) {
         size_t Before = Out.size();
         C->check(Group, Opts, Out);
-        for (size_t I = Before; I < Out.size(); ++I)
-          Out[I].Kernel = Group.front()->Kernel->Name;
+        label(Out, Before, Group.front()->Kernel->Name, *C);
       }
 }
 
@@ -75,11 +84,11 @@ static void runKernelChecks(const KernelModel &K,
                             const std::vector<std::unique_ptr<Check>> &Checks,
                             const CheckOptions &Opts,
                             std::vector<Diagnostic> &Out) {
-  size_t Before = Out.size();
-  for (const auto &C : Checks)
+  for (const auto &C : Checks) {
+    size_t Before = Out.size();
     C->checkKernel(K, Opts, Out);
-  for (size_t I = Before; I < Out.size(); ++I)
-    Out[I].Kernel = K.Name;
+    label(Out, Before, K.Name, *C);
+  }
 }
 
 std::vector<Diagnostic>
@@ -117,8 +126,7 @@ runChecks(const TranslationUnitModel &TU,
     for (const auto &C : Checks) {
       size_t Before = Out.size();
       C->checkBranch(Group, Opts, Out);
-      for (size_t D = Before; D < Out.size(); ++D)
-        Out[D].Kernel = Branches[I].Kernel->Name;
+      label(Out, Before, Branches[I].Kernel->Name, *C);
     }
     I = J;
   }

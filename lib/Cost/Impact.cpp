@@ -22,9 +22,8 @@ std::string groupedCount(double V) {
   return Out;
 }
 
-std::string describeImpact(const FindingImpact &I, const std::string &Check) {
-  std::string What = Check == "warplint-bank-conflict" ? "this conflict adds "
-                                                       : "this access adds ";
+std::string describeImpact(const FindingImpact &I, const std::string &Subject) {
+  std::string What = Subject + " adds ";
   // "1 wavefront", "2,048 wavefronts".
   std::string Unit = I.Unit;
   if (groupedCount(I.Excess) == "1" && !Unit.empty() && Unit.back() == 's')
@@ -125,7 +124,7 @@ void attachImpact(std::vector<Diagnostic> &Diags,
       continue;
     if (Each.size() > 1)
       Headline->Launches = std::move(Each);
-    D.Notes.push_back({{}, describeImpact(*Headline, D.Check), {}});
+    D.Notes.push_back({{}, describeImpact(*Headline, D.Traits.ImpactSubject), {}});
     D.Impact = std::move(Headline);
   }
 }

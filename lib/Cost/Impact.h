@@ -27,7 +27,8 @@ void attachImpact(std::vector<Diagnostic> &Diags,
 /// The note's text: "this conflict adds 1,015,808 wavefronts per launch
 /// (1,024 blocks); shared memory limits the kernel: est. 10.9 us, 1.44x
 /// faster without them".
-std::string describeImpact(const FindingImpact &I, const std::string &Check);
+/// Subject names the finding (FindingTraits::ImpactSubject).
+std::string describeImpact(const FindingImpact &I, const std::string &Subject);
 
 /// 1015808 -> "1,015,808" (rounded to a whole number).
 std::string groupedCount(double V);

@@ -22,8 +22,6 @@
 namespace warplint {
 namespace {
 
-const char *const BankConflictId = "warplint-bank-conflict";
-
 std::string dims(const std::vector<int64_t> &Extents) {
   std::string S;
   for (int64_t E : Extents)
@@ -448,7 +446,7 @@ void verifyLayoutFixes(const TranslationUnitModel &TU,
     if (!hasFix(D))
       continue;
     std::optional<size_t> Array =
-        D.Check == BankConflictId ? arrayOf(TU, Index, D) : std::nullopt;
+        D.Traits.LayoutFixes ? arrayOf(TU, Index, D) : std::nullopt;
     if (!Array) {
       dropFixes(D, "its array could not be found again to verify the fix");
       continue;
@@ -522,7 +520,7 @@ void attachLayoutFixes(const TranslationUnitModel &TU,
   std::map<size_t, std::pair<unsigned, SourceLoc>> Seen; ///< count, first
   for (Diagnostic &D : Diags) {
     // A remark (a conflict nvcc's merge removes) asks for no fix.
-    if (D.Check != BankConflictId || D.Level == Severity::Remark)
+    if (!D.Traits.LayoutFixes || D.Level == Severity::Remark)
       continue;
     std::optional<size_t> Array = arrayOf(TU, Index, D);
     if (!Array)

@@ -111,6 +111,16 @@ struct FindingImpact {
   std::vector<FindingImpact> Launches;
 };
 
+/// What the check that made a finding says about its findings
+/// (Check::traits): the later steps read these instead of the check's name.
+struct FindingTraits {
+  /// A changed layout of the array can mend it: the fixes search a padding
+  /// or a swizzle for the array's findings.
+  bool LayoutFixes = false;
+  /// How the impact note names the finding ("this access adds ...").
+  std::string ImpactSubject = "this access";
+};
+
 struct Diagnostic {
   std::string Check; ///< "warplint-bank-conflict"
   Severity Level = Severity::Warning;
@@ -134,6 +144,8 @@ struct Diagnostic {
   /// The example request the finding is about, lane by lane (the HTML
   /// report draws it); set by the memory checks when it can be drawn.
   std::optional<RequestPicture> Request;
+  /// Set from the check when the checks run.
+  FindingTraits Traits;
 };
 
 /// One finding per problem: findings of the same check on the same source

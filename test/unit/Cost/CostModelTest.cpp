@@ -148,7 +148,7 @@ TEST(CostModel, AStridedStreamIsFasterCoalesced) {
   EXPECT_GT(I.Speedup, 5);
   EXPECT_LT(I.Speedup, 16);
   ASSERT_EQ(Diags[0].Notes.size(), 1u);
-  EXPECT_EQ(Diags[0].Notes[0].Message, describeImpact(I, Diags[0].Check));
+  EXPECT_EQ(Diags[0].Notes[0].Message, describeImpact(I, Diags[0].Traits.ImpactSubject));
   EXPECT_NE(Diags[0].Notes[0].Message.find("this access adds 7,340,032 "
                                            "sectors per launch; DRAM limits"),
             std::string::npos)
