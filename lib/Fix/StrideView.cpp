@@ -14,8 +14,7 @@
 
 #include "Fix/StrideView.h"
 
-#include "Solve/Enumerate.h"
-#include "Solve/Space.h"
+#include "Solve/LaneRange.h"
 
 #include <set>
 
@@ -40,37 +39,6 @@ struct UseOf {
   SourceRange StrideToken;
   Expr Row, Col;
 };
-
-/// Checks that Value stays in [Lo, Hi) on every executed lane of every
-/// launch of K (what the access A would compute if its offset were Value).
-std::string checkRange(const KernelModel &K, const Access &A, const Expr &Value,
-                       int64_t Lo, int64_t Hi, const SolveOptions &Opts) {
-  Access Probe = A;
-  Probe.ByteOffset = Value;
-  for (const LaunchConfig &L : K.Launches) {
-    SolveSpace S;
-    if (auto Err = buildSpace(K, Probe, L, S))
-      return *Err;
-    if (S.Assumed)
-      return "no block shape is known for kernel '" + K.Name + "'";
-    if (!S.Free.empty())
-      return "it depends on block-uniform values (" + S.Name(S.Free.front()) +
-             ")";
-    uint64_t Budget = Opts.EnumerationBudget;
-    bool Inside = true;
-    auto St = enumerateRequests(S, {}, Budget, [&](const RequestView &R) {
-      for (const LaneAddress &LA : R.Lanes)
-        Inside = Inside && LA.Addr >= Lo && LA.Addr < Hi;
-    });
-    if (St.State != EnumerationStatus::Ok)
-      return St.Reason.empty() ? "too many lanes and iterations to check"
-                               : St.Reason;
-    if (!Inside)
-      return "some lane's value is outside [" + std::to_string(Lo) + ", " +
-             std::to_string(Hi) + ") under the " + L.describe();
-  }
-  return "";
-}
 
 /// One access and its kernel; the front end read its subscript as a sum of
 /// products (Access::WrittenIndex).
@@ -268,12 +236,12 @@ private:
     for (size_t I = 0; I < Sites.size(); ++I) {
       const Site &S = Sites[I];
       std::string Line = std::to_string(S.A->Loc.Line);
-      std::string Err = checkRange(*S.K, *S.A, Uses[I].Col, 0, WV, Opts);
+      std::string Err = checkLaneRange(*S.K, *S.A, Uses[I].Col, 0, WV, Opts);
       if (!Err.empty())
         return fail("the column of the index of '" + O.Name + "' at line " +
                     Line + " cannot be shown to stay below " + W + " (" +
                     std::to_string(WV) + "): " + Err);
-      Err = checkRange(*S.K, *S.A, S.A->SubscriptIndices[0], 0, N, Opts);
+      Err = checkLaneRange(*S.K, *S.A, S.A->SubscriptIndices[0], 0, N, Opts);
       if (!Err.empty())
         return fail("the index of '" + O.Name + "' at line " + Line +
                     " cannot be shown to stay inside the array: " + Err);

@@ -8,10 +8,10 @@
 
 #include "Frontend/Frontend.h"
 #include "Frontend/Embedding.h"
-#include "Frontend/ErrorTriage.h"
-#include "Frontend/KernelWalker.h"
-#include "Frontend/LaunchSites.h"
-#include "Frontend/SourceLocs.h"
+#include "Frontend/Command/ErrorTriage.h"
+#include "Frontend/Walker/KernelWalker.h"
+#include "Frontend/Launch/LaunchSites.h"
+#include "Frontend/Walker/SourceLocs.h"
 #include "Frontend/Toolkit.h"
 
 #include "clang/AST/ASTConsumer.h"

@@ -138,7 +138,7 @@ struct Loop {
   std::optional<unsigned> RemainderFirstUnroll = 1u;
   /// The variable's integer type: a multiplying loop whose bound is not
   /// known for the launch can only take the values its type holds
-  /// (lib/Solve/GeometricLoops.h).
+  /// (lib/Solve/Space/GeometricLoops.h).
   unsigned VarBits = 64;
   bool VarSigned = true;
 };

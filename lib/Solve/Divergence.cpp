@@ -10,10 +10,10 @@
 
 #include "Solve/Divergence.h"
 
-#include "Solve/Enumerate.h"
-#include "Solve/FreeSymbols.h"
-#include "Solve/SourceTerms.h"
-#include "Solve/Space.h"
+#include "Solve/Enumerate/Enumerate.h"
+#include "Solve/Cases/FreeSymbols.h"
+#include "Solve/Space/SourceTerms.h"
+#include "Solve/Space/Space.h"
 
 #include <cmath>
 #include <filesystem>

@@ -12,16 +12,16 @@
 #include "Solve/Solver.h"
 
 #include "Model/LaunchShape.h"
-#include "Solve/Bounded.h"
-#include "Solve/Enumerate.h"
-#include "Solve/Expected.h"
-#include "Solve/FreeSymbols.h"
-#include "Solve/GuardSymbols.h"
+#include "Solve/Summary/Bounded.h"
+#include "Solve/Enumerate/Enumerate.h"
+#include "Solve/Summary/Expected.h"
+#include "Solve/Cases/FreeSymbols.h"
+#include "Solve/Cases/GuardSymbols.h"
 #include "Solve/HardwareRules.h"
-#include "Solve/InventedSymbols.h"
-#include "Solve/IslProof.h"
-#include "Solve/Space.h"
-#include "Solve/Summarize.h"
+#include "Solve/Space/InventedSymbols.h"
+#include "Solve/Isl/IslProof.h"
+#include "Solve/Space/Space.h"
+#include "Solve/Summary/Summarize.h"
 
 #include <algorithm>
 #include <cmath>

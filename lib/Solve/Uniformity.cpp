@@ -18,8 +18,8 @@
 
 #include "Solve/Uniformity.h"
 
-#include "Solve/InventedSymbols.h"
-#include "Solve/UniformityQuestion.h"
+#include "Solve/Space/InventedSymbols.h"
+#include "Solve/Isl/UniformityQuestion.h"
 
 #include <algorithm>
 #include <functional>

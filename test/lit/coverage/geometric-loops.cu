@@ -1,6 +1,6 @@
 // Loops that multiply or divide their variable (reductions, scans, merge
 // and bitonic sorts) whose bounds the launch does not fix: each value the
-// variable can take is a case of its own (lib/Solve/GeometricLoops.h), and
+// variable can take is a case of its own (lib/Solve/Space/GeometricLoops.h), and
 // a local multiplied once per iteration beside it (`offset <<= 1`) is too.
 // RUN: %exit 1 %warplint --all-accesses %s -- 2>&1 | FileCheck %s
 // RUN: %exit 1 %warplint --all-accesses --format=json %s -- 2>/dev/null | FileCheck %s --check-prefix=JSON

@@ -1,6 +1,6 @@
 //===- RealFoldTest.cpp - Floating-point constants folded as the device does =//
 
-#include "Frontend/RealFold.h"
+#include "Frontend/Walker/RealFold.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Builtins.h"

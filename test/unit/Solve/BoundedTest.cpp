@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Solve/Bounded.h"
-#include "Solve/Expected.h"
+#include "Solve/Summary/Bounded.h"
+#include "Solve/Summary/Expected.h"
 #include "SolveTestUtil.h"
 
 #include "gtest/gtest.h"

@@ -1,6 +1,6 @@
 //===- CompiledExprTest.cpp - Compiled offsets agree with Env::eval -------===//
 
-#include "Solve/CompiledExpr.h"
+#include "Solve/Enumerate/CompiledExpr.h"
 
 #include "gtest/gtest.h"
 

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Solve/FreeSymbols.h"
+#include "Solve/Cases/FreeSymbols.h"
 
 #include <gtest/gtest.h>
 

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Solve/IslBuild.h"
-#include "Solve/IslAdapter.h"
+#include "Solve/Isl/IslBuild.h"
+#include "Solve/Isl/IslAdapter.h"
 
 #include "gtest/gtest.h"
 

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Solve/Enumerate.h"
-#include "Solve/Space.h"
+#include "Solve/Enumerate/Enumerate.h"
+#include "Solve/Space/Space.h"
 
 #include "SolveTestUtil.h"
 

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Solve/IslProof.h"
-#include "Solve/Space.h"
+#include "Solve/Isl/IslProof.h"
+#include "Solve/Space/Space.h"
 #include "SolveTestUtil.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 //===- RemainderFirstTest.cpp - nvcc's remainder-first unroll, regrouped --===//
 
-#include "Solve/RemainderFirst.h"
+#include "Solve/Enumerate/RemainderFirst.h"
 
 #include <gtest/gtest.h>
 

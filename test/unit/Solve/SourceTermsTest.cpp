@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Solve/SourceTerms.h"
+#include "Solve/Space/SourceTerms.h"
 
 #include <gtest/gtest.h>
 

@@ -1,0 +1,229 @@
+//===- LoopCarried.cpp - What locals a loop writes can be -------------------===//
+//
+// A local a loop writes, other than its induction variables, has at the
+// head of an iteration one of the values it had before the loop or at the
+// end of an earlier iteration. warplint does not follow those values one by
+// one; it decides what kind of unknown they are: the same in every thread
+// of the block (a step size halved on a uniform test), data (a flag set
+// when a loaded value exceeds a tolerance), or a gap of the model (an index
+// moved differently per thread). The kind is the least fixpoint over the
+// iterations, found by walking the body on trial: assume the kinds, walk,
+// join the kinds of the values at the end of the body and at each continue,
+// and walk again until nothing rises (three kinds: at most a few walks).
+//
+// Before this, every such local was a per-thread gap inside the loop, and
+// after the loop kept whatever the last walk of the body left, which is
+// wrong when the loop runs zero times or leaves by a break.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/Walker/KernelWalker.h"
+#include "Frontend/Walker/SourceLocs.h"
+
+namespace warplint {
+
+using namespace clang;
+
+namespace {
+
+/// The unknowns an Expr or Predicate contains (in select conditions too).
+struct UnknownParts {
+  bool Gap = false;  ///< an unknown per-thread value that is not data
+  bool Data = false; ///< an unknown that is data
+};
+
+void scan(const Predicate &P, UnknownParts &U);
+
+void scan(const Expr &E, UnknownParts &U) {
+  switch (E.kind()) {
+  case ExprKind::Const:
+  case ExprKind::Sym:
+    return;
+  case ExprKind::Select:
+    scan(E.cond(), U);
+    [[fallthrough]];
+  default:
+    scan(E.lhs(), U);
+    scan(E.rhs(), U);
+  }
+}
+
+void scan(const Predicate &P, UnknownParts &U) {
+  switch (P.kind()) {
+  case PredKind::True:
+  case PredKind::False:
+    return;
+  case PredKind::Unknown:
+    if (P.unknownFromData())
+      U.Data = true;
+    else if (P.unknownDependsOnThread())
+      U.Gap = true;
+    return;
+  case PredKind::Cmp:
+    scan(P.lhs(), U);
+    scan(P.rhs(), U);
+    return;
+  default:
+    for (const Predicate &Op : P.operands())
+      scan(Op, U);
+  }
+}
+
+CarriedClass fromParts(const UnknownParts &U, bool ThreadDep) {
+  using C = CarriedClass;
+  if (U.Gap)
+    return C::Gap;
+  if (U.Data)
+    return ThreadDep ? C::Data : C::UniformData;
+  return ThreadDep ? C::Gap : C::Uniform;
+}
+
+} // namespace
+
+KernelWalker::TrialState KernelWalker::saveTrial() const {
+  TrialState S;
+  S.Accesses = K.Accesses.size();
+  S.Loops = K.Loops.size();
+  S.Uniforms = K.Uniforms.size();
+  S.Remarks = K.Remarks.size();
+  S.Warnings = K.Warnings.size();
+  S.IfConditions = IfConditions.size();
+  S.Returns = Frames.back().Returns.size();
+  S.Branches = K.Branches.size();
+  S.Arithmetic = K.Arithmetic.size();
+  S.Vars = Frames.back().Env;
+  S.CapReached = CapReached;
+  S.BranchCapReached = Regions.CapReached;
+  S.TooDeepNoted = TooDeepNoted;
+  S.TooLargeNoted = Work.Noted;
+  return S;
+}
+
+void KernelWalker::restoreTrial(const TrialState &S) {
+  K.Accesses.resize(S.Accesses);
+  K.Branches.resize(S.Branches);
+  K.Arithmetic.resize(S.Arithmetic);
+  K.Loops.resize(S.Loops);
+  LoopThreadDep.resize(S.Loops);
+  Carried.resize(S.Loops);
+  K.Uniforms.resize(S.Uniforms);
+  K.Remarks.resize(S.Remarks);
+  K.Warnings.resize(S.Warnings);
+  IfConditions.resize(S.IfConditions);
+  Frames.back().Returns.resize(S.Returns);
+  Frames.back().Env = S.Vars;
+  CapReached = S.CapReached;
+  Regions.CapReached = S.BranchCapReached;
+  TooDeepNoted = S.TooDeepNoted;
+  Work.Noted = S.TooLargeNoted;
+}
+
+CarriedClass KernelWalker::classOf(const AbsValue &V) const {
+  UnknownParts U;
+  switch (V.K) {
+  case AbsValue::Kind::Int:
+    scan(V.Int, U);
+    return fromParts(U, threadDependent(V));
+  case AbsValue::Kind::Bool:
+    scan(V.Bool, U);
+    return fromParts(U, threadDependent(V));
+  case AbsValue::Kind::Real:
+    return CarriedClass::Uniform;
+  case AbsValue::Kind::Pointer:
+    return CarriedClass::Gap;
+  case AbsValue::Kind::Unknown:
+    break;
+  }
+  if (V.Data)
+    return V.ThreadDep ? CarriedClass::Data : CarriedClass::UniformData;
+  return V.ThreadDep ? CarriedClass::Gap : CarriedClass::Uniform;
+}
+
+AbsValue KernelWalker::carriedValue(const CarriedVar &V, CarriedClass C,
+                                    SourceLocation At, bool PerIteration) {
+  QualType T = V.Var->getType().getNonReferenceType();
+  switch (C) {
+  case CarriedClass::Uniform:
+  case CarriedClass::UniformData:
+    if (T->isIntegralOrEnumerationType() && !T->isBooleanType()) {
+      // One symbol per loop walk: the same in every thread, whatever value
+      // the iteration gives it.
+      return newUniform("the value '" + V.Var->getName().str() +
+                            (PerIteration ? "' has in one iteration of the "
+                                            "loop at "
+                                          : "' has after the loop at ") +
+                            locString(Ctx, At),
+                        At, PerIteration,
+                        PerIteration ? V.Sequence : std::nullopt);
+    }
+    return C == CarriedClass::Uniform ? AbsValue::unknown(V.Reason, false)
+                                      : AbsValue::data(V.Reason, false);
+  case CarriedClass::Data:
+    return AbsValue::data(V.Reason, true);
+  case CarriedClass::Gap:
+    break;
+  }
+  return AbsValue::unknown(V.Reason, true);
+}
+
+void KernelWalker::bindCarried(const std::vector<CarriedVar> &Vars,
+                               const std::vector<CarriedClass> &Classes,
+                               SourceLocation At) {
+  for (size_t I = 0; I < Vars.size(); ++I)
+    Frames.back().Env[Vars[I].Var] =
+        carriedValue(Vars[I], Classes[I], At, /*PerIteration=*/true);
+}
+
+void KernelWalker::joinCarried(const std::vector<CarriedVar> &Vars,
+                               const Env &E,
+                               std::vector<CarriedClass> &Classes) const {
+  for (size_t I = 0; I < Vars.size(); ++I) {
+    auto It = E.find(Vars[I].Var);
+    if (It == E.end() || It->second.Indeterminate)
+      continue;
+    Classes[I] = std::max(Classes[I], classOf(It->second));
+  }
+}
+
+CarriedClass
+KernelWalker::tripClass(unsigned LoopId, const Predicate &Exit) const {
+  const Loop &L = K.Loops[LoopId];
+  bool Dep = LoopThreadDep[LoopId] || threadDependent(L.Condition) ||
+             threadDependent(Exit);
+  if (!Dep)
+    return CarriedClass::Uniform;
+  // Threads leave at different iterations only because of data: what they
+  // carry out differs as data does.
+  bool Data = !LoopThreadDep[LoopId];
+  for (const Predicate *P : {&L.Condition, &Exit})
+    if (threadDependent(*P)) {
+      UnknownParts U;
+      scan(*P, U);
+      Data &= U.Data && !U.Gap;
+    }
+  return Data ? CarriedClass::Data : CarriedClass::Gap;
+}
+
+void KernelWalker::afterLoop(const std::vector<CarriedVar> &Vars,
+                             std::vector<CarriedClass> Classes,
+                             const JumpTarget &Jumps, CarriedClass Exit,
+                             SourceLocation At) {
+  // The value after the loop is the one at the head of the iteration whose
+  // test fails (Classes covers those: before the loop, and at the end of
+  // each iteration), or at a break.
+  for (const Env &B : Jumps.Breaks)
+    joinCarried(Vars, B, Classes);
+  for (size_t I = 0; I < Vars.size(); ++I) {
+    CarriedClass C = Classes[I];
+    // A value the same in every thread within an iteration differs after
+    // the loop when threads leave it at different iterations.
+    if (Exit != CarriedClass::Uniform &&
+        (C == CarriedClass::Uniform || C == CarriedClass::UniformData))
+      C = Exit;
+    // Fixed after the loop, unless an enclosing loop runs it again.
+    Frames.back().Env[Vars[I].Var] =
+        carriedValue(Vars[I], C, At, !LoopStack.empty());
+  }
+}
+
+} // namespace warplint

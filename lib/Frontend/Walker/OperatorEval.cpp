@@ -1,0 +1,286 @@
+//===- OperatorEval.cpp - Arithmetic, comparison and assignment operators -===//
+//
+// The operator part of the expression evaluator (ExprEval.cpp): binary and
+// unary operators on integral, real and pointer values, increments and
+// assignments, each turned into Exprs and Predicates over the model's
+// symbols as the file comment of ExprEval.cpp describes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/Walker/KernelWalker.h"
+#include "Frontend/Walker/RealFold.h"
+#include "Frontend/Walker/SourceLocs.h"
+
+#include "clang/AST/ExprCXX.h"
+
+namespace warplint {
+
+using namespace clang;
+
+AbsValue KernelWalker::arith(BinaryOperatorKind Op, const AbsValue &L,
+                             const AbsValue &R, const clang::Expr *E) {
+  if (L.isUnknown() || R.isUnknown()) {
+    const AbsValue &U = L.isUnknown() ? L : R;
+    AbsValue Out =
+        AbsValue::unknown(U.Reason, threadDependent(L) || threadDependent(R));
+    Out.Data = AbsValue::allUnknownsData({&L, &R});
+    return Out;
+  }
+  if (E->getType()->isFloatingType()) {
+    std::optional<double> A = realValue(L), B = realValue(R);
+    if (A && B)
+      if (auto V = foldRealArith(Op, *A, *B, E->getType()))
+        return AbsValue::real(*V);
+    AbsValue Out =
+        AbsValue::unknown("the floating-point value '" + text(E) + "'",
+                          threadDependent(L) || threadDependent(R));
+    Out.Data = fromDataOnly({L, R});
+    return Out;
+  }
+  AbsValue A = toInt(L, E), B = toInt(R, E);
+  if (A.isUnknown() || B.isUnknown())
+    return A.isUnknown() ? A : B;
+  const Expr &X = A.Int, &Y = B.Int;
+  switch (Op) {
+  case BO_Add:
+  case BO_AddAssign:
+    return AbsValue::integer(X + Y);
+  case BO_Sub:
+  case BO_SubAssign:
+    return AbsValue::integer(X - Y);
+  case BO_Mul:
+  case BO_MulAssign:
+    return AbsValue::integer(X * Y);
+  case BO_Div:
+  case BO_DivAssign:
+    return AbsValue::integer(Expr::binary(ExprKind::Div, X, Y));
+  case BO_Rem:
+  case BO_RemAssign:
+    return AbsValue::integer(Expr::binary(ExprKind::Rem, X, Y));
+  case BO_Shl:
+  case BO_ShlAssign:
+    return AbsValue::integer(Expr::binary(ExprKind::Shl, X, Y));
+  case BO_Shr:
+  case BO_ShrAssign:
+    return AbsValue::integer(Expr::binary(ExprKind::Shr, X, Y));
+  case BO_And:
+  case BO_AndAssign:
+    return AbsValue::integer(Expr::binary(ExprKind::BitAnd, X, Y));
+  case BO_Or:
+  case BO_OrAssign:
+    return AbsValue::integer(Expr::binary(ExprKind::BitOr, X, Y));
+  case BO_Xor:
+  case BO_XorAssign:
+    return AbsValue::integer(Expr::binary(ExprKind::BitXor, X, Y));
+  default:
+    break;
+  }
+  return AbsValue::unknown("the operator in '" + text(E) + "'",
+                           threadDependent(A) || threadDependent(B));
+}
+
+AbsValue KernelWalker::pointerAdd(const AbsValue &P, const AbsValue &I,
+                                  QualType Pointee, bool Negate,
+                                  const clang::Expr *E) {
+  if (P.K != AbsValue::Kind::Pointer)
+    return P.isUnknown()
+               ? P
+               : AbsValue::unknown("the pointer '" + text(E) + "'", true);
+  AbsValue Out = P;
+  if (!P.Offset)
+    return Out;
+  AbsValue Idx = toInt(I, E);
+  if (Idx.isUnknown()) {
+    Out.Offset.reset();
+    Out.Reason = Idx.Reason;
+    Out.ThreadDep = Idx.ThreadDep;
+    Out.Data = Idx.Data;
+    return Out;
+  }
+  int64_t Size = 1;
+  if (!Pointee.isNull() && !Pointee->isIncompleteType() &&
+      !Pointee->isVoidType())
+    Size = Ctx.getTypeSizeInChars(Pointee).getQuantity();
+  Expr Delta = Idx.Int * Expr(Size);
+  Out.Offset = Negate ? *P.Offset - Delta : *P.Offset + Delta;
+  return Out;
+}
+
+AbsValue KernelWalker::evalBinary(const BinaryOperator *B) {
+  BinaryOperatorKind Op = B->getOpcode();
+  if (B->isAssignmentOp())
+    return evalAssign(B);
+  if (Op == BO_Comma) {
+    eval(B->getLHS());
+    return eval(B->getRHS());
+  }
+  if (Op == BO_LAnd || Op == BO_LOr) {
+    // The right operand only runs where the left one allows it.
+    Predicate L = toPred(eval(B->getLHS()), B->getLHS());
+    Guards.push_back(Op == BO_LAnd ? L : Predicate::negate(L));
+    Predicate R = toPred(eval(B->getRHS()), B->getRHS());
+    Guards.pop_back();
+    return AbsValue::boolean(Op == BO_LAnd ? Predicate::conj({L, R})
+                                           : Predicate::disj({L, R}));
+  }
+  AbsValue L = eval(B->getLHS());
+  AbsValue R = eval(B->getRHS());
+  if (B->isComparisonOp()) {
+    if (L.K == AbsValue::Kind::Pointer && R.K == AbsValue::Kind::Pointer &&
+        L.Object == R.Object && L.Offset && R.Offset) {
+      L = AbsValue::integer(*L.Offset);
+      R = AbsValue::integer(*R.Offset);
+    }
+    if (B->getLHS()->getType()->isFloatingType() ||
+        B->getRHS()->getType()->isFloatingType()) {
+      std::optional<double> X = realValue(L), Y = realValue(R);
+      if (X && Y)
+        if (auto Truth = foldRealCompare(Op, *X, *Y))
+          return AbsValue::boolean(Predicate(*Truth));
+      AbsValue Out =
+          AbsValue::unknown("the floating-point comparison '" + text(B) + "'",
+                            threadDependent(L) || threadDependent(R));
+      Out.Data = fromDataOnly({L, R});
+      return Out;
+    }
+    AbsValue A = toInt(L, B->getLHS()), C = toInt(R, B->getRHS());
+    if (A.isUnknown() || C.isUnknown()) {
+      const AbsValue &U = A.isUnknown() ? A : C;
+      AbsValue Out =
+          AbsValue::unknown(U.Reason, threadDependent(A) || threadDependent(C));
+      Out.Data = AbsValue::allUnknownsData({&A, &C});
+      return Out;
+    }
+    CmpKind K;
+    switch (Op) {
+    case BO_LT:
+      K = CmpKind::LT;
+      break;
+    case BO_LE:
+      K = CmpKind::LE;
+      break;
+    case BO_GT:
+      K = CmpKind::GT;
+      break;
+    case BO_GE:
+      K = CmpKind::GE;
+      break;
+    case BO_EQ:
+      K = CmpKind::EQ;
+      break;
+    case BO_NE:
+      K = CmpKind::NE;
+      break;
+    default:
+      return AbsValue::unknown("the comparison '" + text(B) + "'",
+                               threadDependent(A) || threadDependent(C));
+    }
+    return AbsValue::boolean(Predicate::cmp(K, A.Int, C.Int));
+  }
+  // Pointer arithmetic: p + i, i + p, p - i, p - q.
+  bool LP = B->getLHS()->getType()->isPointerType();
+  bool RP = B->getRHS()->getType()->isPointerType();
+  if (LP && RP && Op == BO_Sub) {
+    if (L.K == AbsValue::Kind::Pointer && R.K == AbsValue::Kind::Pointer &&
+        L.Object == R.Object && L.Offset && R.Offset) {
+      QualType Pointee = B->getLHS()->getType()->getPointeeType();
+      int64_t Size = Pointee->isIncompleteType() || Pointee->isVoidType()
+                         ? 1
+                         : Ctx.getTypeSizeInChars(Pointee).getQuantity();
+      return AbsValue::integer(
+          Expr::binary(ExprKind::Div, *L.Offset - *R.Offset, Size));
+    }
+    return AbsValue::unknown("the pointer difference '" + text(B) + "'", true);
+  }
+  if ((LP || RP) && (Op == BO_Add || Op == BO_Sub)) {
+    const clang::Expr *PE = LP ? B->getLHS() : B->getRHS();
+    AbsValue Out = pointerAdd(LP ? L : R, LP ? R : L,
+                              PE->getType()->getPointeeType(), Op == BO_Sub, B);
+    Out.Derived = true;
+    return Out;
+  }
+  return arith(Op, L, R, B);
+}
+
+AbsValue KernelWalker::evalUnary(const UnaryOperator *U) {
+  const clang::Expr *Sub = U->getSubExpr();
+  switch (U->getOpcode()) {
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec:
+    return evalIncDec(U);
+  case UO_AddrOf: {
+    LValue LV = evalLValue(Sub);
+    if (LV.K == LValue::Kind::Memory) {
+      AbsValue P = LV.Ptr;
+      P.Derived = true;
+      return P;
+    }
+    if (LV.K == LValue::Kind::Var) {
+      // The callee may write through the address: forget the variable.
+      Frames.back().Env[LV.Var] = AbsValue::unknown(
+          "'" + LV.Var->getName().str() + "', whose address is taken", true);
+    }
+    return AbsValue::unknown("the address '" + text(U) + "'", true);
+  }
+  case UO_Plus:
+  case UO_Extension:
+    return eval(Sub);
+  case UO_Minus:
+    return arith(BO_Mul, AbsValue::integer(-1), eval(Sub), U);
+  case UO_Not: {
+    // ~x == -x - 1 in two's complement.
+    AbsValue V = eval(Sub);
+    AbsValue N = arith(BO_Mul, AbsValue::integer(-1), V, U);
+    return arith(BO_Sub, N, AbsValue::integer(1), U);
+  }
+  case UO_LNot:
+    return AbsValue::boolean(Predicate::negate(toPred(eval(Sub), Sub)));
+  default:
+    break;
+  }
+  eval(Sub);
+  return AbsValue::unknown("the expression '" + text(U) + "'", true);
+}
+
+AbsValue KernelWalker::evalIncDec(const UnaryOperator *U) {
+  const clang::Expr *Sub = U->getSubExpr();
+  LValue LV = evalLValue(Sub);
+  AbsValue Old = readLValue(LV, Sub);
+  AbsValue One = AbsValue::integer(1);
+  AbsValue New;
+  if (Sub->getType()->isPointerType()) {
+    New = pointerAdd(Old, One, Sub->getType()->getPointeeType(),
+                     U->isDecrementOp(), U);
+    New.Derived = true;
+  } else {
+    New = arith(U->isIncrementOp() ? BO_Add : BO_Sub, Old, One, U);
+  }
+  writeLValue(LV, Sub, New);
+  return U->isPrefix() ? New : Old;
+}
+
+AbsValue KernelWalker::evalAssign(const BinaryOperator *B) {
+  // The right operand is evaluated first (C++17 sequencing), so for
+  // `s[i] += s[j]` the accesses come out as: load s[j], load s[i], store s[i].
+  AbsValue R = eval(B->getRHS());
+  LValue LV = evalLValue(B->getLHS());
+  AbsValue New = R;
+  if (B->getOpcode() != BO_Assign) {
+    AbsValue Old = readLValue(LV, B->getLHS());
+    const clang::Expr *LHS = B->getLHS();
+    if (LHS->getType()->isPointerType() &&
+        (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign)) {
+      New = pointerAdd(Old, R, LHS->getType()->getPointeeType(),
+                       B->getOpcode() == BO_SubAssign, B);
+      New.Derived = true;
+    } else {
+      New = arith(B->getOpcode(), Old, R, B);
+    }
+  }
+  writeLValue(LV, B->getLHS(), New);
+  return New;
+}
+
+} // namespace warplint
