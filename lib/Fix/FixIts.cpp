@@ -275,7 +275,8 @@ void tradeOffNotes(const Candidate &Chosen, const LayoutEval &Before,
 
 std::vector<DiagNote> planLayoutNotes(const ArrayUse &Declared,
                                       const SolveOptions &Opts,
-                                      FileTexts &Files, const FixVerifier *V) {
+                                      FileTexts &Files, const FixVerifier *V,
+                                      const SolvedAnswers *Known) {
   std::vector<DiagNote> Notes;
   auto Note = [&](std::string Msg) {
     Notes.push_back({{}, std::move(Msg), {}});
@@ -308,7 +309,10 @@ std::vector<DiagNote> planLayoutNotes(const ArrayUse &Declared,
   }
   // The swizzle of a 1-D array would rewrite its column terms; only the
   // padded stride is offered there.
-  SearchResult S = searchLayouts(U, Opts, 0, /*TrySwizzle=*/!View);
+  // A view's kernels are copies: the answers the pipeline has are not
+  // about them.
+  SearchResult S = searchLayouts(U, Opts, 0, /*TrySwizzle=*/!View,
+                                 View ? nullptr : Known);
   if (!S.Before.Verified) {
     Note("no layout fix is offered: " + S.Before.Reason);
     return Notes;
@@ -369,8 +373,10 @@ std::vector<DiagNote> planLayoutNotes(const ArrayUse &Declared,
 /// the plan's.
 std::vector<DiagNote> planNotes(const ArrayUse &Declared,
                                 const SolveOptions &Opts, FileTexts &Files,
-                                const FixVerifier *V) {
-  std::vector<DiagNote> Notes = planLayoutNotes(Declared, Opts, Files, V);
+                                const FixVerifier *V,
+                                const SolvedAnswers *Known = nullptr) {
+  std::vector<DiagNote> Notes =
+      planLayoutNotes(Declared, Opts, Files, V, Known);
   for (DiagNote &N : Notes)
     N.Role = NoteRole::LayoutPlan;
   return Notes;
@@ -497,7 +503,13 @@ void verifyLayoutFixes(const TranslationUnitModel &TU,
 void attachLayoutFixes(const TranslationUnitModel &TU,
                        std::vector<Diagnostic> &Diags, const SolveOptions &Opts,
                        const std::vector<Diagnostic> &Suppressed,
-                       const std::map<std::string, std::string> &Overlay) {
+                       const std::map<std::string, std::string> &Overlay,
+                       const std::vector<AccessAnalysis> *Solved) {
+  SolvedAnswers Known;
+  if (Solved)
+    for (const AccessAnalysis &A : *Solved)
+      if (A.Shared)
+        Known.add(*A.Acc, *A.Launch, *A.Shared);
   std::vector<ArrayUse> Arrays = sharedArrays(TU);
   ArrayIndex Index = indexArrays(Arrays);
   std::map<size_t, std::vector<DiagNote>> Plans;
@@ -540,7 +552,9 @@ void attachLayoutFixes(const TranslationUnitModel &TU,
     }
     auto P = Plans.find(*Array);
     if (P == Plans.end())
-      P = Plans.emplace(*Array, planNotes(Arrays[*Array], Opts, Files, nullptr))
+      P = Plans
+              .emplace(*Array, planNotes(Arrays[*Array], Opts, Files, nullptr,
+                                         Solved ? &Known : nullptr))
               .first;
     D.Notes.insert(D.Notes.end(), P->second.begin(), P->second.end());
   }

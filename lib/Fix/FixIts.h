@@ -11,6 +11,7 @@
 #ifndef WARPLINT_FIX_FIXITS_H
 #define WARPLINT_FIX_FIXITS_H
 
+#include "Checks/Analysis.h"
 #include "Report/Diagnostic.h"
 #include "Solve/Solver.h"
 
@@ -20,16 +21,19 @@
 
 namespace warplint {
 
-/// Adds fixes and notes to the warplint-bank-conflict diagnostics among
-/// Diags, whose accesses belong to TU (each finding's Source names its
-/// access). An array that one of Suppressed (findings silenced by NOLINT)
-/// is about gets a note and no edit. Edits
-/// are written against the files' texts on disk, except for the files named
-/// in Overlay (unsaved editor buffers: the text that was parsed).
+/// Adds fixes and notes to the findings among Diags whose check offers
+/// layout fixes (FindingTraits::LayoutFixes); their accesses belong to TU
+/// (each finding's Source names its access). An array that one of
+/// Suppressed (findings silenced by NOLINT) is about gets a note and no
+/// edit. Edits are written against the files' texts on disk, except for the files named
+/// in Overlay (unsaved editor buffers: the text that was parsed). Solved,
+/// the analyses the checks read (of TU's kernels), gives each array's
+/// current cost without solving it again.
 void attachLayoutFixes(const TranslationUnitModel &TU,
                        std::vector<Diagnostic> &Diags, const SolveOptions &Opts,
                        const std::vector<Diagnostic> &Suppressed = {},
-                       const std::map<std::string, std::string> &Overlay = {});
+                       const std::map<std::string, std::string> &Overlay = {},
+                       const std::vector<AccessAnalysis> *Solved = nullptr);
 
 } // namespace warplint
 

@@ -175,6 +175,41 @@ LayoutEval evaluateBelow(const ArrayUse &U, const Layout &L,
   return E;
 }
 
+/// U under its current layout as the pipeline solved it; nullopt when Known
+/// misses an answer (U is a view's copy, or an access was not solved).
+std::optional<LayoutEval> readCurrentLayout(const ArrayUse &U,
+                                            const SolvedAnswers &Known) {
+  // Every answer first: one missing means the layout is solved instead.
+  std::vector<std::pair<Item, const SharedResult *>> Read;
+  for (auto [K, Obj] : U.Instances)
+    for (const Access &A : K->Accesses) {
+      if (A.Object != Obj)
+        continue;
+      for (const LaunchConfig &L : K->Launches) {
+        const SharedResult *R = Known.find(A, L);
+        if (!R)
+          return std::nullopt;
+        Read.push_back({{K, K, &A, &L}, R});
+      }
+    }
+  LayoutEval E;
+  E.Verified = true;
+  for (const auto &[It, R] : Read) {
+    if (R->Status != SolveStatus::Exact) {
+      E.Verified = false;
+      E.Reason = R->Reason;
+      E.Outcomes.clear();
+      return E;
+    }
+    E.Outcomes.push_back(outcomeOf(It, *R));
+  }
+  for (const AccessOutcome &Out : E.Outcomes) {
+    E.Cost += Out.Cost;
+    E.Ideal += Out.Ideal;
+  }
+  return E;
+}
+
 } // namespace
 
 LayoutEval evaluateLayout(const ArrayUse &U, const Layout &L,
@@ -210,9 +245,13 @@ std::string whyNotEditable(const ArrayUse &U) {
 }
 
 SearchResult searchLayouts(const ArrayUse &U, const SolveOptions &Opts,
-                           int64_t MaxPad, bool TrySwizzle) {
+                           int64_t MaxPad, bool TrySwizzle,
+                           const SolvedAnswers *Known) {
   SearchResult S;
-  S.Before = evaluateLayout(U, Layout{}, Opts);
+  std::optional<LayoutEval> Read;
+  if (Known)
+    Read = readCurrentLayout(U, *Known);
+  S.Before = Read ? std::move(*Read) : evaluateLayout(U, Layout{}, Opts);
   if (!S.Before.Verified)
     return S;
   const MemoryObject &O = U.object();

@@ -15,6 +15,7 @@
 #include "Fix/Layout.h"
 #include "Solve/Solver.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -76,6 +77,25 @@ struct LayoutEval {
   std::optional<uint64_t> launchCost() const;
 };
 
+/// The shared-memory answers the pipeline already has (analyzeAccesses),
+/// by access and launch of the unit's own kernels: the search reads U's
+/// current layout from them instead of solving it again.
+class SolvedAnswers {
+public:
+  void add(const Access &A, const LaunchConfig &L, const SharedResult &R) {
+    Map[{&A, &L}] = &R;
+  }
+  const SharedResult *find(const Access &A, const LaunchConfig &L) const {
+    auto It = Map.find({&A, &L});
+    return It == Map.end() ? nullptr : It->second;
+  }
+
+private:
+  std::map<std::pair<const Access *, const LaunchConfig *>,
+           const SharedResult *>
+      Map;
+};
+
 /// Solves every access of U under L. With L empty (no extents), the accesses'
 /// recorded offsets are used: what the checks reported.
 LayoutEval evaluateLayout(const ArrayUse &U, const Layout &L,
@@ -100,8 +120,12 @@ struct SearchResult {
 /// and M. A layout's evaluation stops once the accesses solved so far show
 /// it cannot be kept (those that conflicted most before are solved first);
 /// the result is what evaluating every layout in full would give.
+/// Before, U under its current layout, is read from Known when it has an
+/// answer for every access and launch of U (U's kernels are the unit's own,
+/// not a view's copies); solved otherwise.
 SearchResult searchLayouts(const ArrayUse &U, const SolveOptions &Opts,
-                           int64_t MaxPad = 0, bool TrySwizzle = true);
+                           int64_t MaxPad = 0, bool TrySwizzle = true,
+                           const SolvedAnswers *Known = nullptr);
 
 } // namespace warplint
 

@@ -136,6 +136,51 @@ TEST(LayoutSearchTest, TransposePadsOneElement) {
   EXPECT_EQ(S.Swz->first.Mul, 1);
 }
 
+// The current layout's cost is what the checks were given: the search
+// reads it from the pipeline's answers and solves only the new layouts.
+TEST(LayoutSearchTest, CurrentLayoutIsReadFromTheAnswers) {
+  Tile T({32, 32}, 4, {32, 32, 1});
+  T.add({ty(), tx()});
+  T.add({tx(), ty()});
+  ArrayUse U = T.use();
+  const KernelModel &K = T.TU.Kernels.front();
+  SolveOptions O = options();
+  std::vector<SharedResult> Answers;
+  for (const Access &A : K.Accesses)
+    Answers.push_back(solveShared(K, A, K.Launches.front(), O));
+  SolvedAnswers Known;
+  for (size_t I = 0; I < Answers.size(); ++I)
+    Known.add(K.Accesses[I], K.Launches.front(), Answers[I]);
+  SearchResult Solved = searchLayouts(U, O);
+  SearchResult Read = searchLayouts(U, O, 0, true, &Known);
+  ASSERT_TRUE(Read.Before.Verified);
+  EXPECT_EQ(Read.Before.Cost, Solved.Before.Cost);
+  EXPECT_EQ(Read.Before.Ideal, Solved.Before.Ideal);
+  ASSERT_EQ(Read.Before.Outcomes.size(), Solved.Before.Outcomes.size());
+  ASSERT_TRUE(Read.Pad);
+  EXPECT_EQ(Read.Pad->first, Solved.Pad->first);
+
+  // An answer that differs from what solving gives shows which one is used.
+  Answers[1].WavefrontsMean = 2;
+  Answers[1].Wavefronts = 2;
+  SearchResult Given = searchLayouts(U, O, 0, true, &Known);
+  EXPECT_EQ(Given.Before.Cost, 32 * 1 + 2 * 32);
+
+  // An answer that is not exact is the reason nothing is offered.
+  Answers[0].Status = SolveStatus::Unknown;
+  Answers[0].Reason = "a reason";
+  SearchResult Unknown = searchLayouts(U, O, 0, true, &Known);
+  EXPECT_FALSE(Unknown.Before.Verified);
+  EXPECT_EQ(Unknown.Before.Reason, "a reason");
+
+  // Without an answer for every access and launch, the layout is solved.
+  SolvedAnswers Partial;
+  Partial.add(K.Accesses[0], K.Launches.front(), Answers[0]);
+  SearchResult Fallback = searchLayouts(U, O, 0, true, &Partial);
+  ASSERT_TRUE(Fallback.Before.Verified);
+  EXPECT_EQ(Fallback.Before.Cost, Solved.Before.Cost);
+}
+
 // A warp spans two rows of threads. The row write is conflict-free only
 // when two rows fill the 32 banks exactly (no pad), the column read only with
 // a pad: no pad serves both, the swizzle c ^ (r % 16) does.
