@@ -100,13 +100,14 @@ static void writeTopByImpact(llvm::raw_ostream &OS,
 void writeSummary(llvm::raw_ostream &OS,
                   const std::vector<FileReport> &Reports,
                   const std::vector<Diagnostic> &Findings, bool Table) {
-  size_t NotParsed = 0, Kernels = 0, Accesses = 0, Unknown = 0;
+  size_t NotParsed = 0, Kernels = 0, Accesses = 0, Unknown = 0, Unsolved = 0;
   for (const FileReport &R : Reports) {
     if (!R.Parsed)
       ++NotParsed;
     Kernels += R.Kernels;
     Accesses += R.Accesses;
     Unknown += R.UnknownAccesses;
+    Unsolved += R.UnsolvedAccesses;
   }
   std::map<std::string, size_t> PerCheck;
   size_t Count = 0;
@@ -118,8 +119,11 @@ void writeSummary(llvm::raw_ostream &OS,
   OS << "warplint: " << plural(Reports.size(), "file");
   if (NotParsed)
     OS << " (" << NotParsed << " not parsed)";
-  OS << ", " << plural(Kernels, "kernel") << ", " << plural(Accesses, "access")
-     << " analyzed, " << Unknown << " unknown; " << plural(Count, "finding");
+  OS << ", " << plural(Kernels, "kernel") << ", "
+     << plural(Accesses - Unsolved, "access") << " analyzed";
+  if (Unsolved)
+    OS << " (" << Unsolved << " not needed by the enabled checks)";
+  OS << ", " << Unknown << " unknown; " << plural(Count, "finding");
   const char *Sep = ": ";
   for (const auto &[Check, N] : PerCheck) {
     OS << Sep << N << " " << Check;

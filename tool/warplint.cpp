@@ -356,6 +356,7 @@ PipelineOptions baseOptions(const ToolOptions &TO, bool EachArch) {
   if (TO.NoMisaligned)
     PO.Checks.Values[*checkOptionAlias("ReportMisaligned")] = "false";
   PO.CheckFilter = "warplint-*";
+  PO.EveryAnalysis = TO.AllAccesses;
   // The command line reads SASS when it can; Sass: and --sass override.
   PO.Sass.Mode = SassMode::Auto;
   PO.Sass.CacheDir = TO.SassCacheDir;

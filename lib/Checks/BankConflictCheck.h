@@ -15,6 +15,11 @@ namespace warplint {
 class BankConflictCheck : public Check {
 public:
   BankConflictCheck() : Check("warplint-bank-conflict") {}
+  AnalysisNeeds needs() const override {
+    AnalysisNeeds N;
+    N.SharedAccesses = true;
+    return N;
+  }
   /// A conflict is the array's layout: padding or a swizzle may mend it.
   FindingTraits traits() const override {
     FindingTraits T;

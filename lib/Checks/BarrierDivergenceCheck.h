@@ -17,6 +17,8 @@ namespace warplint {
 class BarrierDivergenceCheck : public Check {
 public:
   BarrierDivergenceCheck() : Check("warplint-barrier-divergence") {}
+  /// It asks its own uniformity questions of the kernel's model.
+  AnalysisNeeds needs() const override { return {}; }
   std::string summary() const override {
     return "block or warp barriers not reached by every thread they wait for";
   }

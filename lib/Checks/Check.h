@@ -73,6 +73,26 @@ private:
   const CheckOptionValues &Values;
 };
 
+/// What the pipeline solves for a check (Check::needs): what no enabled
+/// check needs is not solved at all, so a disabled check costs nothing.
+struct AnalysisNeeds {
+  bool SharedAccesses = false; ///< solveShared of every shared access
+  bool GlobalAccesses = false; ///< solveGlobal of every global access
+  bool Branches = false;       ///< the lanes of every branch region
+
+  static AnalysisNeeds all() { return {true, true, true}; }
+  AnalysisNeeds &operator|=(const AnalysisNeeds &O) {
+    SharedAccesses |= O.SharedAccesses;
+    GlobalAccesses |= O.GlobalAccesses;
+    Branches |= O.Branches;
+    return *this;
+  }
+  /// Whether an access to memory of this space is solved.
+  bool wants(MemorySpace S) const {
+    return S == MemorySpace::Shared ? SharedAccesses : GlobalAccesses;
+  }
+};
+
 class Check {
 public:
   explicit Check(std::string Id) : Id(std::move(Id)) {}
@@ -91,6 +111,11 @@ public:
   OptionsView options(const CheckOptions &Opts) const {
     return OptionsView(Id, Opts);
   }
+
+  /// The analyses its check, checkKernel and checkBranch read. (What a
+  /// finding costs its launch needs every access of its kernel: the
+  /// pipeline solves those for the kernels with findings.)
+  virtual AnalysisNeeds needs() const = 0;
 
   /// What its findings are, for the steps after the checks (cost, fixes);
   /// every finding it makes carries them.

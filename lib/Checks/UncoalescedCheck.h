@@ -15,6 +15,11 @@ namespace warplint {
 class UncoalescedCheck : public Check {
 public:
   UncoalescedCheck() : Check("warplint-uncoalesced") {}
+  AnalysisNeeds needs() const override {
+    AnalysisNeeds N;
+    N.GlobalAccesses = true;
+    return N;
+  }
   std::string summary() const override {
     return "global-memory requests that touch more 32-byte sectors than ideal";
   }

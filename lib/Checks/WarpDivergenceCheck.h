@@ -17,6 +17,11 @@ namespace warplint {
 class WarpDivergenceCheck : public Check {
 public:
   WarpDivergenceCheck() : Check("warplint-warp-divergence") {}
+  AnalysisNeeds needs() const override {
+    AnalysisNeeds N;
+    N.Branches = true;
+    return N;
+  }
   std::string summary() const override {
     return "branches on which the lanes of a warp disagree, around "
            "substantial work";

@@ -14,6 +14,8 @@
 #include "Report/AccessRecord.h"
 #include "Report/BranchRecord.h"
 
+#include <functional>
+
 #include <optional>
 #include <vector>
 
@@ -21,8 +23,13 @@ namespace warplint {
 
 /// Solves every access of every kernel of TU under each of its kernel's
 /// launch configurations. The results point into TU, which must outlive them.
-std::vector<AccessAnalysis> analyzeAccesses(const TranslationUnitModel &TU,
-                                            const SolveOptions &Opts);
+/// Solves every access of TU under each launch of its kernel, or only those
+/// Wanted accepts; an access equal in its solver inputs to one solved
+/// before reads that answer.
+std::vector<AccessAnalysis> analyzeAccesses(
+    const TranslationUnitModel &TU, const SolveOptions &Opts,
+    const std::function<bool(const KernelModel &, const Access &)> &Wanted =
+        {});
 
 /// The record that --all-accesses and the JSON "accesses" array show.
 AccessRecord toRecord(const AccessAnalysis &A);

@@ -17,8 +17,9 @@
 
 namespace warplint {
 
-std::vector<AccessAnalysis> analyzeAccesses(const TranslationUnitModel &TU,
-                                            const SolveOptions &Opts) {
+std::vector<AccessAnalysis> analyzeAccesses(
+    const TranslationUnitModel &TU, const SolveOptions &Opts,
+    const std::function<bool(const KernelModel &, const Access &)> &Wanted) {
   std::vector<AccessAnalysis> Out;
   // Solved once: the results by a hash of their solver inputs, as indices
   // into Out. Accesses of other kernels count (a template's
@@ -26,6 +27,8 @@ std::vector<AccessAnalysis> analyzeAccesses(const TranslationUnitModel &TU,
   std::unordered_map<size_t, std::vector<size_t>> Solved;
   for (const KernelModel &K : TU.Kernels) {
     for (const Access &A : K.Accesses) {
+      if (Wanted && !Wanted(K, A))
+        continue;
       bool Shared = K.Objects[A.Object].Space == MemorySpace::Shared;
       for (const LaunchConfig &L : K.Launches) {
         AccessAnalysis R;

@@ -31,6 +31,39 @@
 
 namespace warplint {
 
+namespace {
+
+/// Solves the accesses of the kernels with a finding that no enabled check
+/// needed: what a finding costs its launch (attachImpact) is read against
+/// the time of every access of its kernel.
+void solveKernelsOfFindings(const TranslationUnitModel &Model,
+                            const std::vector<Diagnostic> &Diags,
+                            const SolveOptions &Solve,
+                            std::vector<AccessAnalysis> &Analyses) {
+  std::set<unsigned> Kernels;
+  for (const Diagnostic &D : Diags)
+    if (D.Source)
+      Kernels.insert(D.Source->Kernel);
+  std::set<const Access *> Solved;
+  for (const AccessAnalysis &A : Analyses)
+    Solved.insert(A.Acc);
+  bool Missing = false;
+  for (unsigned K : Kernels)
+    for (const Access &A : Model.Kernels[K].Accesses)
+      Missing |= !Solved.count(&A);
+  if (!Missing)
+    return;
+  std::vector<AccessAnalysis> More = analyzeAccesses(
+      Model, Solve, [&](const KernelModel &K, const Access &A) {
+        return Kernels.count(unsigned(&K - Model.Kernels.data())) &&
+               !Solved.count(&A);
+      });
+  for (AccessAnalysis &A : More)
+    Analyses.push_back(std::move(A));
+}
+
+} // namespace
+
 FileReport analyzeModel(const FrontendResult &Parsed,
                         const PipelineOptions &Opts, FileBudget *Budget) {
   FileReport R;
@@ -70,25 +103,23 @@ FileReport analyzeModel(const FrontendResult &Parsed,
   TranslationUnitModel Model = Parsed.Model;
   applySourceRules(Model);
   bindParamValues(Model, Opts.ParamValues);
-  std::vector<AccessAnalysis> Analyses = analyzeAccesses(Model, Solve);
-  for (const AccessAnalysis &A : Analyses)
-    R.Records.push_back(toRecord(A));
-  std::set<const Access *> Unknown;
-  for (const AccessAnalysis &A : Analyses)
-    if (!A.exact() && !A.bounded())
-      Unknown.insert(A.Acc);
-  R.UnknownAccesses = Unknown.size();
-  for (const KernelModel &K : Model.Kernels)
-    R.Accesses += K.Accesses.size();
-  std::vector<BranchAnalysis> Branches =
-      analyzeBranches(Model, Solve, Opts.BranchProbability);
-  for (const BranchAnalysis &B : Branches)
-    R.Branches.push_back(toRecord(B));
-
   std::vector<std::unique_ptr<Check>> Enabled;
   for (auto &C : createAllChecks())
     if (checkEnabled(Opts.CheckFilter, C->id()))
       Enabled.push_back(std::move(C));
+  // Only what the enabled checks read is solved.
+  AnalysisNeeds Needs = Opts.EveryAnalysis ? AnalysisNeeds::all() : AnalysisNeeds();
+  for (const auto &C : Enabled)
+    Needs |= C->needs();
+  std::vector<AccessAnalysis> Analyses =
+      analyzeAccesses(Model, Solve, [&](const KernelModel &K, const Access &A) {
+        return Needs.wants(K.Objects[A.Object].Space);
+      });
+  std::vector<BranchAnalysis> Branches;
+  if (Needs.Branches)
+    Branches = analyzeBranches(Model, Solve, Opts.BranchProbability);
+  for (const BranchAnalysis &B : Branches)
+    R.Branches.push_back(toRecord(B));
 
   SourceCache Sources;
   for (const auto &[File, Text] : Opts.Overlay)
@@ -108,12 +139,27 @@ FileReport analyzeModel(const FrontendResult &Parsed,
       D.Level = Severity::Error;
     R.Diagnostics.push_back(std::move(D));
   }
-  // What each finding costs its launch, before merging keeps the worst.
+  // What each finding costs its launch, before merging keeps the worst:
+  // its launch's time needs every access of its kernel solved.
+  solveKernelsOfFindings(Model, R.Diagnostics, Solve, Analyses);
+  for (const AccessAnalysis &A : Analyses)
+    R.Records.push_back(toRecord(A));
+  std::set<const Access *> Solved, Unknown;
+  for (const AccessAnalysis &A : Analyses) {
+    Solved.insert(A.Acc);
+    if (!A.exact() && !A.bounded())
+      Unknown.insert(A.Acc);
+  }
+  R.UnknownAccesses = Unknown.size();
+  for (const KernelModel &K : Model.Kernels)
+    R.Accesses += K.Accesses.size();
+  R.UnsolvedAccesses = R.Accesses - Solved.size();
   attachImpact(R.Diagnostics, Analyses, Solve.Arch);
   // Fixes come last: they need every finding of an array, and an array with
   // a suppressed finding is left alone.
   if (Opts.LayoutFixes)
-    attachLayoutFixes(Model, R.Diagnostics, Solve, Suppressed, Opts.Overlay);
+    attachLayoutFixes(Model, R.Diagnostics, Solve, Suppressed, Opts.Overlay,
+                      &Analyses);
   // What costs too little to matter goes (MinSpeedup), once the fixes
   // have seen every finding of their arrays.
   if (Opts.MinSpeedup > 0)

@@ -37,6 +37,9 @@ struct PipelineOptions {
   std::string WarningsAsErrors;
   /// Search verified layout fixes (padding, swizzle) for bank conflicts.
   bool LayoutFixes = true;
+  /// Solve every access and branch, also those no enabled check needs
+  /// (Check::needs): for the listing of every access (--all-accesses).
+  bool EveryAnalysis = false;
   /// Texts that replace files on disk (an editor's unsaved buffer, keyed by
   /// the file name as the model spells it): the fixes' edits and NOLINT
   /// comments are read from them, so they fit the text that was parsed.
@@ -92,6 +95,8 @@ struct FileReport {
   /// those of them with at least one unknown result: the run summary.
   unsigned Accesses = 0;
   unsigned UnknownAccesses = 0;
+  /// Accesses no enabled check needed, so not solved (EveryAnalysis off).
+  unsigned UnsolvedAccesses = 0;
   /// --dump-sass-facts: the instructions read and the emissions decided.
   std::string SassDump;
   /// What the analysis left of the file's budget: verifying its fixes
