@@ -233,6 +233,36 @@ static void parseRanking(ToolOptions &TO) {
   }
 }
 
+/// --sass, its cache and listing, and WARPLINT_SASS, the default they
+/// override.
+static void parseSass(ToolOptions &TO) {
+  TO.Sass = Sass;
+  // WARPLINT_SASS sets the default (a test suite that expects the source
+  // rules, a CI job that wants the compiler's truth); .warplint.yaml and
+  // the flag override it.
+  if (!Sass.getNumOccurrences())
+    if (const char *Env = std::getenv("WARPLINT_SASS"); Env && *Env) {
+      TO.Sass = Env;
+      if (TO.Sass != "auto" && TO.Sass != "on" && TO.Sass != "off")
+        fail("unknown WARPLINT_SASS='" + TO.Sass +
+             "' in the environment: expected auto, on or off");
+    }
+  if (TO.Sass != "auto" && TO.Sass != "on" && TO.Sass != "off")
+    fail("unknown --sass='" + TO.Sass + "': expected auto, on or off");
+  TO.SassGiven = Sass.getNumOccurrences() > 0;
+  // "none" is the no-cache word, not a folder.
+  TO.SassCacheDir = SassCacheDir == "none"
+                        ? std::string(SassCacheDir)
+                        : fromStartDir(SassCacheDir, TO.StartDir);
+  TO.SassListing = fromStartDir(SassListing, TO.StartDir);
+  TO.DumpSassFacts = DumpSassFacts;
+  // A listing to read replaces the compile; it implies the mode.
+  if (!TO.SassListing.empty()) {
+    TO.Sass = "on";
+    TO.SassGiven = true;
+  }
+}
+
 ToolOptions parseToolOptions(int Argc, const char **Argv) {
   ToolOptions TO;
   // Everything after "--" is compile flags, as in clang-tidy.
@@ -332,31 +362,7 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
   TO.ShowUnknownGiven = ShowUnknown.getNumOccurrences() > 0;
   TO.AssumeWorstGiven = AssumeWorst.getNumOccurrences() > 0;
   TO.NoMisalignedGiven = NoMisaligned.getNumOccurrences() > 0;
-  TO.Sass = Sass;
-  // WARPLINT_SASS sets the default (a test suite that expects the source
-  // rules, a CI job that wants the compiler's truth); .warplint.yaml and
-  // the flag override it.
-  if (!Sass.getNumOccurrences())
-    if (const char *Env = std::getenv("WARPLINT_SASS"); Env && *Env) {
-      TO.Sass = Env;
-      if (TO.Sass != "auto" && TO.Sass != "on" && TO.Sass != "off")
-        fail("unknown WARPLINT_SASS='" + TO.Sass +
-             "' in the environment: expected auto, on or off");
-    }
-  if (TO.Sass != "auto" && TO.Sass != "on" && TO.Sass != "off")
-    fail("unknown --sass='" + TO.Sass + "': expected auto, on or off");
-  TO.SassGiven = Sass.getNumOccurrences() > 0;
-  // "none" is the no-cache word, not a folder.
-  TO.SassCacheDir = SassCacheDir == "none"
-                        ? std::string(SassCacheDir)
-                        : fromStartDir(SassCacheDir, TO.StartDir);
-  TO.SassListing = fromStartDir(SassListing, TO.StartDir);
-  TO.DumpSassFacts = DumpSassFacts;
-  // A listing to read replaces the compile; it implies the mode.
-  if (!TO.SassListing.empty()) {
-    TO.Sass = "on";
-    TO.SassGiven = true;
-  }
+  parseSass(TO);
   return TO;
 }
 

@@ -139,16 +139,8 @@ std::optional<AbsValue> KernelWalker::evalBarrier(const CallExpr *C,
       B.Conditions.push_back(describeGuard(G, C));
   B.Loops = LoopStack;
 
-  // Loop bodies with exits are walked twice (see walkLoopBody); the second
-  // walk has the complete guard, so it replaces the first.
-  for (Barrier &Old : K.Barriers) {
-    if (Old.Range.Begin == B.Range.Begin &&
-        sameCallSites(Old.CallChain, B.CallChain)) {
-      B.Id = Old.Id;
-      Old = std::move(B);
-      return Result;
-    }
-  }
+  // A trial walk's barriers are undone with the rest of its outputs
+  // (restoreTrial), so each one walked for real is recorded once.
   B.Id = K.Barriers.size();
   K.Barriers.push_back(std::move(B));
   return Result;

@@ -195,7 +195,7 @@ private:
   /// What a trial walk changes, to be undone (see saveTrial).
   struct TrialState {
     size_t Accesses, Loops, Uniforms, Remarks, Warnings, IfConditions, Returns,
-        Branches, Arithmetic;
+        Branches, Arithmetic, Barriers;
     Env Vars;
     bool CapReached, BranchCapReached, TooDeepNoted, TooLargeNoted;
   };

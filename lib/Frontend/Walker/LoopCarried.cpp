@@ -91,6 +91,7 @@ KernelWalker::TrialState KernelWalker::saveTrial() const {
   S.Returns = Frames.back().Returns.size();
   S.Branches = K.Branches.size();
   S.Arithmetic = K.Arithmetic.size();
+  S.Barriers = K.Barriers.size();
   S.Vars = Frames.back().Env;
   S.CapReached = CapReached;
   S.BranchCapReached = Regions.CapReached;
@@ -103,6 +104,7 @@ void KernelWalker::restoreTrial(const TrialState &S) {
   K.Accesses.resize(S.Accesses);
   K.Branches.resize(S.Branches);
   K.Arithmetic.resize(S.Arithmetic);
+  K.Barriers.resize(S.Barriers);
   K.Loops.resize(S.Loops);
   LoopThreadDep.resize(S.Loops);
   Carried.resize(S.Loops);
