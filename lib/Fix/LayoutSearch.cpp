@@ -94,6 +94,14 @@ AccessOutcome outcomeOf(const Item &I, const SharedResult &R) {
   return Out;
 }
 
+/// E's cost and ideal: the sums over its outcomes, in their order.
+void addUpOutcomes(LayoutEval &E) {
+  for (const AccessOutcome &Out : E.Outcomes) {
+    E.Cost += Out.Cost;
+    E.Ideal += Out.Ideal;
+  }
+}
+
 /// A sum of n non-negative doubles, in any order, is within a relative
 /// 2 n u (u = 2^-53) of any other order's: below this slack while n stays
 /// under a million. A partial sum P taken out of order thus proves the
@@ -167,11 +175,8 @@ LayoutEval evaluateBelow(const ArrayUse &U, const Layout &L,
       return E;
     }
   }
-  for (AccessOutcome &Out : Outcomes) {
-    E.Cost += Out.Cost;
-    E.Ideal += Out.Ideal;
-  }
   E.Outcomes = std::move(Outcomes);
+  addUpOutcomes(E);
   return E;
 }
 
@@ -203,10 +208,7 @@ std::optional<LayoutEval> readCurrentLayout(const ArrayUse &U,
     }
     E.Outcomes.push_back(outcomeOf(It, *R));
   }
-  for (const AccessOutcome &Out : E.Outcomes) {
-    E.Cost += Out.Cost;
-    E.Ideal += Out.Ideal;
-  }
+  addUpOutcomes(E);
   return E;
 }
 

@@ -204,15 +204,14 @@ void ErrorTriage::classify(ASTContext &Ctx) {
   }
 }
 
+bool ErrorTriage::stops(const Entry &E) const {
+  return E.Level == DiagnosticsEngine::Fatal ||
+         (E.Level == DiagnosticsEngine::Error &&
+          (!Classified || E.Tolerated == Tolerance::None));
+}
+
 bool ErrorTriage::stopsAnalysis() const {
-  for (const Entry &E : Entries) {
-    if (E.Level == DiagnosticsEngine::Fatal)
-      return true;
-    if (E.Level == DiagnosticsEngine::Error &&
-        (!Classified || E.Tolerated == Tolerance::None))
-      return true;
-  }
-  return false;
+  return llvm::any_of(Entries, [&](const Entry &E) { return stops(E); });
 }
 
 std::string ErrorTriage::shownText() const {
@@ -226,9 +225,7 @@ std::string ErrorTriage::shownText() const {
     bool Shown = Stops || E.Tolerated == Tolerance::None;
     if (Shown && E.Rendered)
       Text += Buffer.substr(E.Begin, E.End - E.Begin);
-    if (!Stop && (E.Level == DiagnosticsEngine::Fatal ||
-                  (E.Level == DiagnosticsEngine::Error &&
-                   (!Classified || E.Tolerated == Tolerance::None))))
+    if (!Stop && stops(E))
       Stop = &E;
   }
   return Text + notRenderedText(!Stops, Stop);

@@ -84,6 +84,9 @@ private:
     bool Rendered = false; ///< Begin..End holds clang's rendering
   };
 
+  /// Whether E keeps the file from being analyzed (stopsAnalysis).
+  bool stops(const Entry &E) const;
+
   /// The count line for the diagnostics that were not rendered, and the
   /// one-line form of Stop when it is one of them.
   std::string notRenderedText(bool OnlyShown, const Entry *Stop) const;
