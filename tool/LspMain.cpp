@@ -36,6 +36,8 @@ options:
   --cuda-path=DIR      CUDA toolkit to parse with
   --no-cuda-toolkit    use warplint's own CUDA declarations
   --debounce-ms=N      wait after the last edit before analyzing (200)
+  --timeout=SECONDS    time one analysis may take before the document says
+                       it was not analyzed; 0: no limit (60)
   --log=verbose        log every message and analysis to stderr
 )";
 
@@ -49,6 +51,9 @@ int usageError(llvm::StringRef Message) {
 int lspMain(int Argc, const char **Argv) {
   lsp::ServerOptions Opts;
   Opts.Version = WARPLINT_VERSION;
+  // An editor waits less than a batch run: a parse that clang cannot end
+  // (it happens) must not hold the document's diagnostics for minutes.
+  Opts.Pipeline.TimeoutSeconds = 60;
   std::string ArchName = "sm_90";
   bool ArchGiven = false;
   for (int I = 1; I < Argc; ++I) {
@@ -84,6 +89,9 @@ int lspMain(int Argc, const char **Argv) {
       if (A.getAsInteger(10, Ms))
         return usageError("--debounce-ms needs a number of milliseconds");
       Opts.Debounce = std::chrono::milliseconds(Ms);
+    } else if (A.consume_front("--timeout=")) {
+      if (A.getAsInteger(10, Opts.Pipeline.TimeoutSeconds))
+        return usageError("--timeout needs a number of seconds");
     } else if (A == "--log=verbose") {
       Opts.Verbose = true;
     } else if (A == "--log=error") {

@@ -103,6 +103,12 @@ static cl::opt<bool>
 static cl::opt<unsigned> Jobs("j", cl::desc("Analyze N files in parallel"),
                               cl::init(1), cl::value_desc("N"),
                               cl::cat(Category));
+static cl::opt<unsigned> Timeout(
+    "timeout",
+    cl::desc("Seconds one file's analysis (clang's parse included) may take "
+             "before the file is reported as not analyzed; 0: no limit "
+             "(default 300)"),
+    cl::init(300), cl::value_desc("seconds"), cl::cat(Category));
 static cl::opt<std::string>
     CudaPath("cuda-path",
              cl::desc("CUDA toolkit to parse with (default /usr/local/cuda "
@@ -349,6 +355,7 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
   if (Jobs == 0)
     fail("invalid -j=0: need at least one job");
   TO.Jobs = Jobs;
+  TO.TimeoutSeconds = Timeout;
   TO.CudaPath = fromStartDir(CudaPath, TO.StartDir);
   TO.NoCudaToolkit = NoCudaToolkit;
   TO.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());

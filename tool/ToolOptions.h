@@ -42,6 +42,7 @@ struct ToolOptions {
   bool AssumeWorst = false;
   bool NoMisaligned = false;
   unsigned Jobs = 1;
+  unsigned TimeoutSeconds = 300; ///< --timeout, per file; 0: none
   std::string CudaPath;
   bool NoCudaToolkit = false;
   std::vector<std::string> ExtraArgs;

@@ -10,6 +10,7 @@
 
 #include "Driver/Config.h"
 #include "Driver/FileSetup.h"
+#include "Driver/Isolation.h"
 #include "Driver/Pipeline.h"
 #include "Driver/Rules.h"
 #include "Facts/CompilerFacts.h"
@@ -35,8 +36,10 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
 #include <mutex>
 #include <set>
+#include <utility>
 
 using namespace warplint;
 
@@ -262,14 +265,25 @@ std::vector<FileReport> runAll(const std::vector<CompileCommand> &Commands,
     // Verification parses and solves again: a crash there costs the
     // fixes, not the process and not the findings. A file that was not
     // analyzed has no fixes to verify.
-    if (Reports[I].Failure.empty()) {
-      if (llvm::Error Crash = runCrashIsolated([&] {
-            setCrashPhase("fix verification");
-            verifyFixes(Commands[I], PerFile[I], Reports[I], Texts[I]);
-          })) {
-        Texts[I].clear();
-        dropFixes(Reports[I], "their verification crashed (" +
-                                  llvm::toString(std::move(Crash)) + ")");
+    if (Reports[I].Failure.empty() && Reports[I].Parsed &&
+        hasFixes(Reports[I].Diagnostics)) {
+      // The work verifies a copy: abandoned at its deadline, it goes on
+      // without touching the report that is written.
+      auto Verified = std::make_shared<std::pair<FileReport, std::string>>(
+          Reports[I], std::string());
+      IsolationLimits Limits;
+      Limits.TimeoutSeconds = PerFile[I].TimeoutSeconds;
+      if (llvm::Error Failed = runCrashIsolated(
+              [Verified, Cmd = Commands[I], PO = PerFile[I]] {
+                setCrashPhase("fix verification");
+                verifyFixes(Cmd, PO, Verified->first, Verified->second);
+              },
+              Limits)) {
+        dropFixes(Reports[I], "their verification " +
+                                  describeIsolationFailure(std::move(Failed)));
+      } else {
+        Reports[I] = std::move(Verified->first);
+        Texts[I] = std::move(Verified->second);
       }
     }
     if (Progress)
@@ -350,6 +364,7 @@ PipelineOptions baseOptions(const ToolOptions &TO, bool EachArch) {
   PO.Frontend.NoCudaToolkit = TO.NoCudaToolkit;
   PO.Frontend.BlockDims = TO.BlockDims;
   PO.Frontend.ExtraArgs = TO.ExtraArgs;
+  PO.TimeoutSeconds = TO.TimeoutSeconds;
   PO.Checks.ShowUnknown = TO.ShowUnknown;
   if (TO.AssumeWorst)
     PO.Checks.Values[*checkOptionAlias("AssumeWorst")] = "true";
@@ -503,7 +518,7 @@ int main(int Argc, const char **Argv) {
   // "warplint lsp" is a different program sharing the analysis: it has its
   // own options, so it is dispatched before the analyzer's are parsed.
   if (Argc >= 2 && llvm::StringRef(Argv[1]) == "lsp")
-    return lspMain(Argc - 1, Argv + 1);
+    return leaveProcess(lspMain(Argc - 1, Argv + 1));
   ToolOptions TO = parseToolOptions(Argc, Argv);
   // --arch=all: each file once for every architecture its command builds.
   bool EachArch = TO.Arch == "all";
@@ -558,5 +573,5 @@ int main(int Argc, const char **Argv) {
     ExitCode = 2;
   if (TO.Summary || (Watched && Reports.size() > 1))
     writeSummary(llvm::errs(), Reports, F.Diags, TO.Summary);
-  return ExitCode;
+  return leaveProcess(ExitCode);
 }

@@ -17,7 +17,6 @@
 #include "Report/Diagnostic.h"
 #include "Solve/Solver.h"
 
-#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
 #include <map>
@@ -47,6 +46,10 @@ struct PipelineOptions {
   /// What the analysis of one file may spend after the parse (the solver
   /// and the fix search): past it, what is left is unknown with the reason.
   double TimeBudgetSeconds = 20;
+  /// Seconds the caller waits for one file's whole analysis, the parse
+  /// included (--timeout); past them the file is not analyzed, and said so.
+  /// 0: no limit.
+  unsigned TimeoutSeconds = 0;
   uint64_t LaneEvaluationBudget = uint64_t(1) << 30;
   /// Values of scalar kernel parameters the kernels run with (--param,
   /// Params:), by name: bound at every launch that does not pass a constant
@@ -104,33 +107,12 @@ struct FileReport {
   FileBudget::Left BudgetLeft;
 };
 
-/// Runs the whole analysis for one compile command, isolated: on a thread
-/// with a large stack (clang's recursion and warplint's bounded walkers fit
-/// in it), with a crash inside (clang's or warplint's) caught and turned
-/// into a FileReport whose Failure names the file.
+/// Runs the whole analysis for one compile command, isolated
+/// (runCrashIsolated): a crash inside (clang's or warplint's), or
+/// Opts.TimeoutSeconds passing, is turned into a FileReport whose Failure
+/// names the file.
 FileReport analyzeCommand(const CompileCommand &Cmd,
                           const PipelineOptions &Opts);
-
-/// Stack of the thread that runs one file's analysis: twice what clang
-/// gives its own front end (clang::DesiredStackSize, 8 MiB), so warplint
-/// parses whatever clang does, with room for warplint's bounded walkers.
-/// Not more: clang's name lookup costs the nesting depth per name, so code
-/// nested as deep as a 64 MiB stack allows (macro-generated, tens of
-/// thousands of levels) took minutes to reach the overflow that clang
-/// itself reaches in two seconds.
-constexpr unsigned AnalysisStackBytes = 16u << 20;
-
-/// Runs Work on a thread with a StackBytes stack; a crash inside it (a
-/// fatal signal, abort, an LLVM fatal error) is caught and described
-/// ("Segmentation fault"). What Work had allocated is leaked.
-llvm::Error runCrashIsolated(llvm::function_ref<void()> Work,
-                             unsigned StackBytes = AnalysisStackBytes);
-
-/// Names what isolated work on this thread is doing now ("clang's parse"),
-/// for the message about a crash: "stack overflow (Segmentation fault):
-/// code nested too deeply during clang's parse". Outside isolated work it
-/// does nothing. Phase must outlive the work (a string literal).
-void setCrashPhase(const char *Phase);
 
 /// The same from a parsed model (tests, editors with their own parse).
 /// Budget: what to spend (a fix's re-analysis spends what the file's

@@ -23,6 +23,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -147,6 +148,46 @@ private:
   TranslationUnitModel &Out;
 };
 
+/// Runs an ExtractAction in a compiler instance that a crash recovery
+/// context deletes when the parse crashes (as libclang's ASTUnit does):
+/// the parse's memory (the AST, the sources, the preprocessor) is given
+/// back after a caught crash instead of leaking, so a language server
+/// survives any number of them. The rest is tooling's
+/// FrontendActionFactory::runInvocation.
+class RecoverableExtract : public tooling::ToolAction {
+public:
+  RecoverableExtract(const FrontendOptions &Opts, ErrorTriage &Triage,
+                     TranslationUnitModel &Out)
+      : Opts(Opts), Triage(Triage), Out(Out) {}
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCH,
+                     DiagnosticConsumer *Diags) override {
+    auto Compiler = std::make_unique<CompilerInstance>(std::move(Invocation),
+                                                       std::move(PCH));
+    llvm::CrashRecoveryContextCleanupRegistrar<CompilerInstance> Cleanup(
+        Compiler.get());
+    Compiler->setVirtualFileSystem(Files->getVirtualFileSystemPtr());
+    Compiler->setFileManager(Files);
+    Compiler->createDiagnostics(Diags, /*ShouldOwnClient=*/false);
+    if (!Compiler->hasDiagnostics())
+      return false;
+    Compiler->createSourceManager();
+    auto Action = std::make_unique<ExtractAction>(Opts, Triage, Out);
+    llvm::CrashRecoveryContextCleanupRegistrar<ExtractAction> ActionCleanup(
+        Action.get());
+    bool Ok = Compiler->ExecuteAction(*Action);
+    Files->clearStatCache();
+    return Ok;
+  }
+
+private:
+  const FrontendOptions &Opts;
+  ErrorTriage &Triage;
+  TranslationUnitModel &Out;
+};
+
 /// The disk as a parse sees it, with a working directory of its own: the
 /// parse moves it to the compile command's directory, and the process's
 /// (shared by -j threads, and against which the user's relative -o,
@@ -171,9 +212,9 @@ runParse(std::vector<std::string> Args,
         WorkingDir); // else clang reports missing files
   llvm::IntrusiveRefCntPtr<FileManager> Files(new FileManager(FSOpts, FS));
   R.Model.Kernels.clear();
-  tooling::ToolInvocation Inv(
-      std::move(Args), std::make_unique<ExtractAction>(Opts, Triage, R.Model),
-      Files.get());
+  RecoverableExtract Action(Opts, Triage, R.Model);
+  tooling::ToolInvocation Inv(std::move(Args), &Action, Files.get(),
+                              std::make_shared<PCHContainerOperations>());
   Inv.setDiagnosticConsumer(&Triage);
   bool Ran = Inv.run() || Triage.getNumErrors() > 0;
   R.Success = Ran && !Triage.stopsAnalysis();

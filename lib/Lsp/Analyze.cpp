@@ -2,6 +2,7 @@
 
 #include "Lsp/Analyze.h"
 
+#include "Driver/Isolation.h"
 #include "Facts/CompilerFacts.h"
 #include "Frontend/Embedding.h"
 #include "Lsp/Convert.h"

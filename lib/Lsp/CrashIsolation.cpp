@@ -2,15 +2,17 @@
 
 #include "Lsp/CrashIsolation.h"
 
-#include "Driver/Pipeline.h"
+#include "Driver/Isolation.h"
 
 namespace warplint {
 namespace lsp {
 
-llvm::Error runIsolated(llvm::function_ref<void()> Fn) {
-  if (llvm::Error Crash = runCrashIsolated(Fn))
-    return llvm::createStringError("the analysis crashed (" +
-                                   llvm::toString(std::move(Crash)) + ")");
+llvm::Error runIsolated(std::function<void()> Fn, unsigned TimeoutSeconds) {
+  IsolationLimits Limits;
+  Limits.TimeoutSeconds = TimeoutSeconds;
+  if (llvm::Error Failed = runCrashIsolated(std::move(Fn), Limits))
+    return llvm::createStringError(
+        "the analysis " + describeIsolationFailure(std::move(Failed)));
   return llvm::Error::success();
 }
 

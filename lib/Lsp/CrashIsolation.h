@@ -4,23 +4,28 @@
 // warplint (SIGSEGV, SIGFPE, abort, a stack overflow, an LLVM fatal error)
 // while analyzing a document is caught by the Driver's crash isolation, the
 // one the command line uses per file, and becomes a diagnostic on that
-// document.
+// document. So does an analysis that outlives its deadline (--timeout):
+// clang cannot be stopped midway, so it goes on, abandoned, at the lowest
+// priority, and the document says it was not analyzed.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef WARPLINT_LSP_CRASHISOLATION_H
 #define WARPLINT_LSP_CRASHISOLATION_H
 
-#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
+
+#include <functional>
 
 namespace warplint {
 namespace lsp {
 
 /// Runs Fn on a thread with the analysis stack; an error saying how it
 /// crashed ("the analysis crashed (Segmentation fault)") when it did not
-/// return. What Fn had built is abandoned (leaked), never used.
-llvm::Error runIsolated(llvm::function_ref<void()> Fn);
+/// return, or that it did not finish within TimeoutSeconds (0: no limit).
+/// What Fn had built is abandoned, never used; with a limit, Fn must own
+/// what it reads and writes (runCrashIsolated).
+llvm::Error runIsolated(std::function<void()> Fn, unsigned TimeoutSeconds = 0);
 
 } // namespace lsp
 } // namespace warplint

@@ -55,10 +55,13 @@ AnalyzedDocument crashedAnalysis(const std::string &Path,
 
 Server::Server(Transport &T, ServerOptions Opts) : T(T), Opts(std::move(Opts)) {
   if (!this->Opts.Analyze)
-    this->Opts.Analyze = [this](const std::string &Path,
-                                const std::string &Text) {
-      return analyzeDocument(Path, Text, this->Opts.Pipeline,
-                             this->Opts.FallbackFlags, this->Opts.CommandLine);
+    // By value: an analysis abandoned at its deadline may outlive the
+    // server.
+    this->Opts.Analyze = [Pipeline = this->Opts.Pipeline,
+                          Fallback = this->Opts.FallbackFlags,
+                          CommandLine = this->Opts.CommandLine](
+                             const std::string &Path, const std::string &Text) {
+      return analyzeDocument(Path, Text, Pipeline, Fallback, CommandLine);
     };
   Worker = std::thread([this] { workerLoop(); });
 }
@@ -306,15 +309,21 @@ void Server::workerLoop() {
 
     L.unlock();
     auto Start = std::chrono::steady_clock::now();
+    // The work owns its inputs and its result: past the deadline it is
+    // abandoned and may end after this document is long gone.
+    auto Out = std::make_shared<std::unique_ptr<AnalyzedDocument>>();
     std::unique_ptr<AnalyzedDocument> Done;
-    if (llvm::Error Crash = runIsolated([&] {
-          Done = std::make_unique<AnalyzedDocument>(
-              Opts.Analyze(Snapshot.Path, Snapshot.Text));
-        })) {
-      // Whatever the crashed analysis had built is abandoned, not reused.
-      (void)Done.release();
+    if (llvm::Error Failed = runIsolated(
+            [Out, Analyze = Opts.Analyze, Path = Snapshot.Path,
+             Text = Snapshot.Text] {
+              *Out = std::make_unique<AnalyzedDocument>(Analyze(Path, Text));
+            },
+            Opts.Pipeline.TimeoutSeconds)) {
+      // Whatever the failed analysis had built is abandoned, not reused.
       Done = std::make_unique<AnalyzedDocument>(crashedAnalysis(
-          Snapshot.Path, Snapshot.Text, llvm::toString(std::move(Crash))));
+          Snapshot.Path, Snapshot.Text, llvm::toString(std::move(Failed))));
+    } else {
+      Done = std::move(*Out);
     }
     AnalyzedDocument &A = *Done;
     auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(

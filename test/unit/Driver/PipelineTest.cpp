@@ -1,5 +1,6 @@
 //===- PipelineTest.cpp - Crash isolation and the per-file budget ---------===//
 
+#include "Driver/Isolation.h"
 #include "Driver/Pipeline.h"
 
 #include "../Frontend/FrontendTestUtil.h"
@@ -7,10 +8,14 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "gtest/gtest.h"
 
+#include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <memory>
 #include <new>
 #include <string>
+#include <thread>
 
 using namespace warplint;
 
@@ -92,6 +97,43 @@ TEST(Pipeline, AllocationFailureIsACaughtCrash) {
   llvm::consumeError(std::move(After));
 }
 #endif
+
+// Work past its deadline is abandoned: the call returns with the phase it
+// was in, and the work goes on, on its own state, until it ends.
+TEST(Pipeline, WorkPastItsDeadlineIsAbandoned) {
+  auto Release = std::make_shared<std::atomic<bool>>(false);
+  auto Ended = std::make_shared<std::atomic<bool>>(false);
+  IsolationLimits Limits;
+  Limits.TimeoutSeconds = 1;
+  llvm::Error E = runCrashIsolated(
+      [Release, Ended] {
+        setCrashPhase("clang's parse");
+        while (!*Release)
+          std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        *Ended = true;
+      },
+      Limits);
+  ASSERT_TRUE(bool(E));
+  EXPECT_EQ(describeIsolationFailure(std::move(E)),
+            "did not finish within 1 s (still in clang's parse; --timeout)");
+  EXPECT_TRUE(hasAbandonedWork());
+  EXPECT_FALSE(*Ended);
+  *Release = true;
+  for (int I = 0; I < 1000 && !*Ended; ++I)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_TRUE(*Ended);
+
+  // Work that ends in time returns as without a limit; a crash is still
+  // described as one.
+  int Ran = 0;
+  llvm::Error Done = runCrashIsolated([&] { Ran = 7; }, Limits);
+  EXPECT_FALSE(bool(Done));
+  llvm::consumeError(std::move(Done));
+  EXPECT_EQ(Ran, 7);
+  EXPECT_EQ(describeIsolationFailure(
+                runCrashIsolated([] { std::raise(SIGFPE); }, Limits)),
+            std::string("crashed (") + strsignal(SIGFPE) + ")");
+}
 
 TEST(Pipeline, IsolatedWorkHasTheLargeStack) {
   // A recursion that needs more than a default 8 MiB thread stack (and

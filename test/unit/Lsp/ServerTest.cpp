@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Driver/Isolation.h"
 #include "Driver/Pipeline.h"
 #include "Lsp/CrashIsolation.h"
 #include "Lsp/Server.h"

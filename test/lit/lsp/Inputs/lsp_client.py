@@ -409,6 +409,26 @@ def verified_fixes(warplint, work):
     print("exit code:", c.exit_code())
 
 
+def deadline(warplint, work):
+    """A document whose parse does not end within --timeout says so, and the
+    server goes on with the next document and exits when asked."""
+    inputs = os.path.dirname(os.path.abspath(__file__))
+    endless = os.path.join(inputs, "..", "..", "robustness", "Inputs",
+                           "endless-sum.cu")
+    c = Client(warplint, "--timeout=15")
+    c.request("initialize", {"processId": None, "capabilities": {}})
+    c.notify("initialized")
+    uri = open_doc(c, os.path.join(work, "endless-sum.cu"),
+                   open(endless).read())
+    show_diagnostics("endless", c.diagnostics(uri, 1))
+    path = os.path.join(work, "transpose.cu")
+    uri = open_doc(c, path, open(os.path.join(inputs, "transpose.cu")).read())
+    print("next document:", len(c.diagnostics(uri, 1)) > 0)
+    c.request("shutdown")
+    c.notify("exit")
+    print("exit code:", c.exit_code())
+
+
 def lifecycle(warplint, work):
     c = Client(warplint)
     show_error("before initialize", c.request("shutdown"))
@@ -427,5 +447,5 @@ if __name__ == "__main__":
     os.makedirs(work, exist_ok=True)
     {"protocol": protocol, "database": database, "config": configured,
      "no-shutdown": no_shutdown, "framing": framing,
-     "lifecycle": lifecycle,
+     "lifecycle": lifecycle, "deadline": deadline,
      "verified-fixes": verified_fixes}[scenario](warplint, work)
