@@ -197,16 +197,6 @@ struct CallFrame {
   SourceLoc CallLoc;
 };
 
-/// Whether two call chains pass through the same call sites: the same
-/// context of a device function's statement.
-inline bool sameCallSites(const std::vector<CallFrame> &A,
-                          const std::vector<CallFrame> &B) {
-  return std::equal(A.begin(), A.end(), B.begin(), B.end(),
-                    [](const CallFrame &X, const CallFrame &Y) {
-                      return X.CallLoc == Y.CallLoc;
-                    });
-}
-
 /// What nvcc emits for an access when that differs from what the source
 /// spells: adjacent loads merged into one vector load, 12-byte
 /// and odd-sized copies split into several instructions. Filled after

@@ -54,7 +54,7 @@ bool mentions(const Predicate &P, const Predicate &Q, const Predicate &NotQ) {
 void KernelWalker::noteCondition(const Predicate &P, const IfStmt *S) {
   if (P.kind() == PredKind::True || P.kind() == PredKind::False)
     return;
-  IfConditions.emplace_back(P, S);
+  State.IfConditions.emplace_back(P, S);
 }
 
 BarrierCondition KernelWalker::describeGuard(const Predicate &G,
@@ -64,7 +64,8 @@ BarrierCondition KernelWalker::describeGuard(const Predicate &G,
   const SourceManager &SM = Ctx.getSourceManager();
   // The latest matching if wins: inner conditions shadow outer ones with
   // the same predicate.
-  for (auto It = IfConditions.rbegin(); It != IfConditions.rend(); ++It) {
+  for (auto It = State.IfConditions.rbegin(); It != State.IfConditions.rend();
+       ++It) {
     const auto &[P, If] = *It;
     if (!mentions(G, P, Predicate::negate(P)))
       continue;
@@ -130,14 +131,15 @@ std::optional<AbsValue> KernelWalker::evalBarrier(const CallExpr *C,
 
   B.Spelling = text(C);
   B.Range = range(C->getSourceRange());
-  B.Function = functionName(Frames.back().Fn);
-  for (size_t I = 1; I < Frames.size(); ++I)
-    B.CallChain.push_back({functionName(Frames[I].Fn), loc(Frames[I].CallLoc)});
+  B.Function = functionName(State.Frames.back().Fn);
+  for (size_t I = 1; I < State.Frames.size(); ++I)
+    B.CallChain.push_back(
+        {functionName(State.Frames[I].Fn), loc(State.Frames[I].CallLoc)});
   B.Guard = currentGuard();
-  for (const Predicate &G : Guards)
+  for (const Predicate &G : State.Guards)
     if (!G.isTrue())
       B.Conditions.push_back(describeGuard(G, C));
-  B.Loops = LoopStack;
+  B.Loops = State.LoopStack;
 
   // A trial walk's barriers are undone with the rest of its outputs
   // (restoreTrial), so each one walked for real is recorded once.

@@ -160,13 +160,14 @@ Branch &KernelWalker::recordBranch(Branch::Kind Kind,
     B.CondRange = range(Cond->getSourceRange());
     B.Condition = text(Cond);
   }
-  B.Function = functionName(Frames.back().Fn);
-  for (size_t I = 1; I < Frames.size(); ++I)
-    B.CallChain.push_back({functionName(Frames[I].Fn), loc(Frames[I].CallLoc)});
+  B.Function = functionName(State.Frames.back().Fn);
+  for (size_t I = 1; I < State.Frames.size(); ++I)
+    B.CallChain.push_back(
+        {functionName(State.Frames[I].Fn), loc(State.Frames[I].CallLoc)});
   B.Guard = currentGuard();
   B.Reach = Reach;
   B.Own = Own;
-  B.Loops = LoopStack;
+  B.Loops = State.LoopStack;
   B.ReachLoops = ReachLoops;
   // A region's measure depends on its statements only: a function inlined
   // at many call sites is measured once.
@@ -221,37 +222,18 @@ Branch &KernelWalker::recordBranch(Branch::Kind Kind,
     }
   }
 
-  // A region walked again in the same context (a loop body's final walk
-  // after its trial walks) replaces the earlier record. Found by a key, not
-  // by a search: a device function inlined at thousands of call sites
-  // records as many regions. An index entry left by a trial walk that was
-  // undone points past the end or at another region, and is replaced.
-  std::string Key = std::to_string(int(B.K)) + "|" + B.Range.Begin.File + ":" +
-                    std::to_string(B.Range.Begin.Offset);
-  for (const CallFrame &F : B.CallChain)
-    Key += "|" + F.CallLoc.File + ":" + std::to_string(F.CallLoc.Offset);
-  auto [Known, New] =
-      Regions.Index.try_emplace(Key, unsigned(K.Branches.size()));
-  if (!New && Known->second < K.Branches.size()) {
-    Branch &Old = K.Branches[Known->second];
-    if (Old.K == B.K && Old.Range.Begin == B.Range.Begin &&
-        sameCallSites(Old.CallChain, B.CallChain)) {
-      B.Id = Old.Id;
-      Old = std::move(B);
-      return Old;
-    }
-  }
+  // Each region is recorded once per walk that counts: trial walks are
+  // undone with everything else they recorded (restoreTrial).
   if (K.Branches.size() >= Opts.MaxBranchesPerKernel) {
-    if (!Regions.CapReached)
+    if (!State.BranchCapReached)
       remark(Region.front()->getBeginLoc(),
              "more than " + std::to_string(Opts.MaxBranchesPerKernel) +
                  " branch regions in this kernel; the rest are not analyzed "
                  "for divergence");
-    Regions.CapReached = true;
+    State.BranchCapReached = true;
     Regions.Discarded = std::move(B);
     return Regions.Discarded;
   }
-  Known->second = unsigned(K.Branches.size());
   B.Id = unsigned(K.Branches.size());
   K.Branches.push_back(std::move(B));
   return K.Branches.back();

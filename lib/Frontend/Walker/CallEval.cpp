@@ -366,7 +366,7 @@ bool KernelWalker::recordReferenceArg(const CallExpr *C, const FunctionDecl *F,
 }
 
 AbsValue KernelWalker::inlineCall(const CallExpr *C, const FunctionDecl *F) {
-  for (const Frame &Fr : Frames)
+  for (const Frame &Fr : State.Frames)
     if (Fr.Fn->getCanonicalDecl() == F->getCanonicalDecl()) {
       remark(C->getBeginLoc(), "recursive call to '" + functionName(F) +
                                    "' is not followed");
@@ -376,7 +376,7 @@ AbsValue KernelWalker::inlineCall(const CallExpr *C, const FunctionDecl *F) {
                                    text(C) + "'",
                                true);
     }
-  if (Frames.size() >= MaxInlineDepth) {
+  if (State.Frames.size() >= MaxInlineDepth) {
     remark(C->getBeginLoc(), "call depth limit reached; '" + functionName(F) +
                                  "' is not followed");
     for (const clang::Expr *A : C->arguments())
@@ -403,11 +403,11 @@ AbsValue KernelWalker::inlineCall(const CallExpr *C, const FunctionDecl *F) {
       V = toInt(V, A);
     Callee.Env[P] = V;
   }
-  Callee.GuardBase = Guards.size();
-  Frames.push_back(std::move(Callee));
+  Callee.GuardBase = State.Guards.size();
+  State.Frames.push_back(std::move(Callee));
   walkStmt(F->getBody());
-  Frame Done = std::move(Frames.back());
-  Frames.pop_back();
+  Frame Done = std::move(State.Frames.back());
+  State.Frames.pop_back();
   // Variables the callee wrote through reference parameters bound to the
   // caller's locals: the callee's frame saw them through Refs as Var lvalues
   // of the caller, and writes went to the callee's Env under the caller's
@@ -416,7 +416,7 @@ AbsValue KernelWalker::inlineCall(const CallExpr *C, const FunctionDecl *F) {
     if (LV.K == LValue::Kind::Var) {
       auto It = Done.Env.find(LV.Var);
       if (It != Done.Env.end())
-        Frames.back().Env[LV.Var] = It->second;
+        State.Frames.back().Env[LV.Var] = It->second;
     }
 
   if (F->getReturnType()->isVoidType() || Done.Returns.empty())

@@ -50,7 +50,7 @@ bool KernelWalker::threadDependent(const Expr &E) const {
     if (S.Kind == SymbolKind::ThreadIdx)
       return true;
     if (S.Kind == SymbolKind::LoopVar &&
-        (S.Index >= LoopThreadDep.size() || LoopThreadDep[S.Index]))
+        (S.Index >= State.LoopThreadDep.size() || State.LoopThreadDep[S.Index]))
       return true;
   }
   return false;
@@ -427,12 +427,12 @@ AbsValue KernelWalker::evalConditional(
     const AbstractConditionalOperator *C,
     llvm::function_ref<AbsValue(const clang::Expr *)> Arm) {
   Predicate P = toPred(eval(C->getCond()), C->getCond());
-  Guards.push_back(P);
+  State.Guards.push_back(P);
   AbsValue A = Arm(C->getTrueExpr());
-  Guards.pop_back();
-  Guards.push_back(Predicate::negate(P));
+  State.Guards.pop_back();
+  State.Guards.push_back(Predicate::negate(P));
   AbsValue B = Arm(C->getFalseExpr());
-  Guards.pop_back();
+  State.Guards.pop_back();
   if (auto K = P.kind(); K == PredKind::True || K == PredKind::False)
     return K == PredKind::True ? A : B;
   if (A.K == AbsValue::Kind::Pointer && B.K == AbsValue::Kind::Pointer &&

@@ -310,7 +310,7 @@ KernelWalker::derivedInductions(const Stmt *Body, const clang::Expr *Inc,
         continue;
       // Evaluated without leaving a trace: the step is walked again in its
       // place (in the body, or after it for a for loop's increment).
-      TrialState Saved = saveTrial();
+      Trial Saved = saveTrial();
       AbsValue V = eval(Step->Amount);
       restoreTrial(Saved);
       if (V.K != AbsValue::Kind::Int)
@@ -357,7 +357,7 @@ void KernelWalker::bindDerivedInductions(
       V.Offset = *V.Offset + Advance;
       V.Derived = true;
     }
-    Frames.back().Env[D.Var] = boundDepth(V);
+    State.Frames.back().Env[D.Var] = boundDepth(V);
   }
 }
 

@@ -47,17 +47,17 @@ void KernelWalker::remark(SourceLocation L, std::string Msg) {
 }
 
 Predicate KernelWalker::currentGuard() const {
-  if (Guards.empty())
+  if (State.Guards.empty())
     return true;
-  return Predicate::conj(Guards);
+  return Predicate::conj(State.Guards);
 }
 
 Predicate KernelWalker::localGuard() const {
-  size_t Base = Frames.empty() ? 0 : Frames.back().GuardBase;
-  if (Base >= Guards.size())
+  size_t Base = State.Frames.empty() ? 0 : State.Frames.back().GuardBase;
+  if (Base >= State.Guards.size())
     return true;
   return Predicate::conj(
-      std::vector<Predicate>(Guards.begin() + Base, Guards.end()));
+      std::vector<Predicate>(State.Guards.begin() + Base, State.Guards.end()));
 }
 
 void KernelWalker::run(const FunctionDecl *Kernel) {
@@ -73,10 +73,10 @@ void KernelWalker::run(const FunctionDecl *Kernel) {
   }
   Frame F;
   F.Fn = Kernel;
-  Frames.push_back(std::move(F));
+  State.Frames.push_back(std::move(F));
   if (const Stmt *Body = Kernel->getBody())
     walkStmt(Body);
-  Frames.pop_back();
+  State.Frames.pop_back();
 }
 
 namespace {
@@ -101,12 +101,12 @@ std::string KernelWalker::tooDeepReason() {
 }
 
 Flow KernelWalker::skipTooDeep(const Stmt *S) {
-  if (!TooDeepNoted) {
+  if (!State.TooDeepNoted) {
     K.Warnings.emplace_back(loc(S->getBeginLoc()),
                             tooDeepReason() + " in '" + K.Name +
                                 "' is not analyzed: memory accesses inside "
                                 "it are not modelled");
-    TooDeepNoted = true;
+    State.TooDeepNoted = true;
   }
   return skipUnwalked(S, tooDeepReason());
 }
@@ -115,7 +115,7 @@ Flow KernelWalker::skipTooLarge(const Stmt *S) {
   std::string Reason = "code past " + std::to_string(WalkWork::Max) +
                        " steps of walking the kernel (statements times "
                        "their nesting, inlined calls included; too large)";
-  if (!Work.Noted) {
+  if (!State.TooLargeNoted) {
     K.Warnings.emplace_back(loc(S->getBeginLoc()),
                             "the rest of '" + K.Name +
                                 "' is not analyzed: " + Reason +
@@ -124,7 +124,7 @@ Flow KernelWalker::skipTooLarge(const Stmt *S) {
     K.Remarks.emplace_back(loc(S->getBeginLoc()),
                            "the rest of this kernel is not analyzed (too "
                            "large to walk)");
-    Work.Noted = true;
+    State.TooLargeNoted = true;
   }
   return skipUnwalked(S, Reason);
 }
@@ -199,7 +199,8 @@ void KernelWalker::recordArithmetic(const Stmt *S) {
     return;
   FpInstructions C = countFpInstructions(S);
   if (C.Fp32 || C.Fp64)
-    K.Arithmetic.push_back({loc(S->getBeginLoc()), LoopStack, C.Fp32, C.Fp64});
+    K.Arithmetic.push_back(
+        {loc(S->getBeginLoc()), State.LoopStack, C.Fp32, C.Fp64});
 }
 
 Flow KernelWalker::walkStmt(const Stmt *S) {
@@ -207,7 +208,7 @@ Flow KernelWalker::walkStmt(const Stmt *S) {
     return {};
   if (WalkDepth >= MaxWalkDepth)
     return skipTooDeep(S);
-  Work.Steps += 1 + Guards.size();
+  Work.Steps += 1 + State.Guards.size();
   if (Work.Steps > WalkWork::Max)
     return skipTooLarge(S);
   NestingScope Nest(WalkDepth);
@@ -240,22 +241,23 @@ Flow KernelWalker::walkStmt(const Stmt *S) {
     AbsValue V = AbsValue::integer(0);
     if (const clang::Expr *E = R->getRetValue())
       V = eval(E);
-    Frames.back().Returns.emplace_back(localGuard(), V);
+    State.Frames.back().Returns.emplace_back(localGuard(), V);
     Flow F;
     F.Return = true;
     return F;
   }
   if (isa<BreakStmt>(S)) {
-    if (!JumpTargets.empty())
-      JumpTargets.back().Breaks.push_back(Frames.back().Env);
+    if (!State.JumpTargets.empty())
+      State.JumpTargets.back().Breaks.push_back(State.Frames.back().Env);
     Flow F;
     F.Break = true;
     return F;
   }
   if (isa<ContinueStmt>(S)) {
-    for (auto It = JumpTargets.rbegin(); It != JumpTargets.rend(); ++It)
+    for (auto It = State.JumpTargets.rbegin(); It != State.JumpTargets.rend();
+         ++It)
       if (It->IsLoop) {
-        It->Continues.push_back(Frames.back().Env);
+        It->Continues.push_back(State.Frames.back().Env);
         break;
       }
     Flow F;
@@ -271,17 +273,16 @@ Flow KernelWalker::walkStmt(const Stmt *S) {
     if (auto Cases = switchCases(Sw))
       if (toInt(C, Sw->getCond()).K == AbsValue::Kind::Int)
         return walkSwitchCases(Sw, C, *Cases);
-    auto Before = Frames.back().Env;
+    auto Before = State.Frames.back().Env;
     // Which case runs is modelled as an opaque condition; values assigned in
     // the cases are forgotten afterwards.
-    Guards.push_back(Predicate::unknown("inside 'switch (" +
-                                            text(Sw->getCond()) + ")'",
-                                        threadDependent(C)));
-    JumpTargets.push_back({/*IsLoop=*/false, {}, {}});
+    State.Guards.push_back(Predicate::unknown(
+        "inside 'switch (" + text(Sw->getCond()) + ")'", threadDependent(C)));
+    State.JumpTargets.push_back({/*IsLoop=*/false, {}, {}});
     Flow Body = walkStmt(Sw->getBody());
-    JumpTargets.pop_back();
-    Guards.pop_back();
-    for (auto &[D, V] : Frames.back().Env) {
+    State.JumpTargets.pop_back();
+    State.Guards.pop_back();
+    for (auto &[D, V] : State.Frames.back().Env) {
       auto It = Before.find(D);
       if (It == Before.end())
         continue;
@@ -299,9 +300,9 @@ Flow KernelWalker::walkStmt(const Stmt *S) {
   if (const auto *L = dyn_cast<LabelStmt>(S))
     return walkStmt(L->getSubStmt());
   if (const auto *A = dyn_cast<AttributedStmt>(S)) {
-    PendingUnroll = unrollPragma(Ctx, A);
+    State.PendingUnroll = unrollPragma(Ctx, A);
     Flow R = walkStmt(A->getSubStmt());
-    PendingUnroll.reset();
+    State.PendingUnroll.reset();
     return R;
   }
   if (const auto *C = dyn_cast<CaseStmt>(S))
@@ -346,7 +347,7 @@ Flow KernelWalker::walkCompound(const CompoundStmt *S) {
     if (Leave.kind() != PredKind::False) {
       Predicate Remain = Predicate::negate(Leave);
       Predicate Reach = currentGuard();
-      Guards.push_back(Remain);
+      State.Guards.push_back(Remain);
       Stay.push_back(Remain);
       ++Pushed;
       // The statements after an exit that only some lanes take.
@@ -354,11 +355,11 @@ Flow KernelWalker::walkCompound(const CompoundStmt *S) {
         auto Rest = std::next(llvm::find(S->body(), Child));
         std::vector<const Stmt *> After(Rest, S->body_end());
         recordBranch(Branch::Kind::AfterExit, After, nullptr, Remain, Reach,
-                     LoopStack);
+                     State.LoopStack);
       }
     }
   }
-  Guards.resize(Guards.size() - Pushed);
+  State.Guards.resize(State.Guards.size() - Pushed);
   return Out;
 }
 
@@ -377,44 +378,44 @@ Flow KernelWalker::walkIf(const IfStmt *S) {
     noteCondition(C, S);
   }
   Flow Then, Else;
-  auto Saved = Frames.back().Env;
+  auto Saved = State.Frames.back().Env;
   auto ThenEnv = Saved;
   bool Decided = S->isConstexpr() || S->isConsteval();
   Predicate Reach = currentGuard();
   if (C.kind() != PredKind::False) {
-    Guards.push_back(C);
+    State.Guards.push_back(C);
     if (!Decided) {
       Branch &B = recordBranch(Branch::Kind::If, S->getThen(), S->getCond(), C,
-                               Reach, LoopStack);
+                               Reach, State.LoopStack);
       B.TwoSided = S->getElse() != nullptr;
-      const auto *Body =
-          Frames.size() == 1
-              ? dyn_cast_or_null<CompoundStmt>(Frames.back().Fn->getBody())
-              : nullptr;
+      const auto *Body = State.Frames.size() == 1
+                             ? dyn_cast_or_null<CompoundStmt>(
+                                   State.Frames.back().Fn->getBody())
+                             : nullptr;
       B.AtKernelEnd =
           !B.TwoSided && Body && !Body->body_empty() && Body->body_back() == S;
     }
     Then = walkStmt(S->getThen());
-    Guards.pop_back();
-    ThenEnv = Frames.back().Env;
-    Frames.back().Env = Saved;
+    State.Guards.pop_back();
+    ThenEnv = State.Frames.back().Env;
+    State.Frames.back().Env = Saved;
   }
   Predicate NotC = Predicate::negate(C);
   if (S->getElse() && NotC.kind() != PredKind::False) {
-    Guards.push_back(NotC);
+    State.Guards.push_back(NotC);
     if (!Decided)
       recordBranch(Branch::Kind::Else, S->getElse(), S->getCond(), NotC, Reach,
-                   LoopStack)
+                   State.LoopStack)
           .TwoSided = true;
     Else = walkStmt(S->getElse());
-    Guards.pop_back();
+    State.Guards.pop_back();
   }
-  auto ElseEnv = Frames.back().Env;
+  auto ElseEnv = State.Frames.back().Env;
   // A branch that always leaves contributes no values to what follows.
   if (C.kind() == PredKind::False || alwaysExits(Then))
-    Frames.back().Env = ElseEnv;
+    State.Frames.back().Env = ElseEnv;
   else if (NotC.kind() == PredKind::False || alwaysExits(Else))
-    Frames.back().Env = ThenEnv;
+    State.Frames.back().Env = ThenEnv;
   else
     mergeEnv(C, ThenEnv, ElseEnv);
 
@@ -495,7 +496,7 @@ void KernelWalker::mergeEnv(const Predicate &C,
     }
     Out[D] = boundDepth(std::move(Out[D]));
   }
-  Frames.back().Env = std::move(Out);
+  State.Frames.back().Env = std::move(Out);
 }
 
 void KernelWalker::walkDecl(const VarDecl *VD) {
@@ -506,14 +507,14 @@ void KernelWalker::walkDecl(const VarDecl *VD) {
   const clang::Expr *Init = VD->getInit();
   if (T->isReferenceType() && Init) {
     LValue LV = evalLValue(Init);
-    Frames.back().Refs[VD] = LV;
+    State.Frames.back().Refs[VD] = LV;
     return;
   }
   if (!Init) {
     AbsValue V =
         AbsValue::unknown("uninitialized '" + VD->getName().str() + "'", true);
     V.Indeterminate = true;
-    Frames.back().Env[VD] = V;
+    State.Frames.back().Env[VD] = V;
     return;
   }
   AbsValue V = eval(Init);
@@ -521,7 +522,7 @@ void KernelWalker::walkDecl(const VarDecl *VD) {
     V = AbsValue::unknown("the local '" + VD->getName().str() + "'", true);
   else if (T->isIntegralOrEnumerationType() && !T->isBooleanType())
     V = toInt(V, Init);
-  Frames.back().Env[VD] = V;
+  State.Frames.back().Env[VD] = V;
 }
 
 std::vector<std::pair<const ValueDecl *, AbsValue>>
@@ -530,7 +531,7 @@ KernelWalker::havocAssigned(const Stmt *Body, const ValueDecl *Except,
   std::vector<std::pair<const ValueDecl *, AbsValue>> Forgotten;
   if (!Body)
     return Forgotten;
-  auto &Env = Frames.back().Env;
+  auto &Env = State.Frames.back().Env;
   for (const auto &[D, L] : Scans.writtenVars(Body)) {
     if (D == Except)
       continue;

@@ -192,12 +192,44 @@ private:
     bool IsLoop = true;
     std::vector<Env> Breaks, Continues;
   };
-  /// What a trial walk changes, to be undone (see saveTrial).
-  struct TrialState {
-    size_t Accesses, Loops, Uniforms, Remarks, Warnings, IfConditions, Returns,
-        Branches, Arithmetic, Barriers;
-    Env Vars;
-    bool CapReached, BranchCapReached, TooDeepNoted, TooLargeNoted;
+  /// Everything walking changes besides the kernel model's lists: one
+  /// value, which a trial walk copies and puts back (saveTrial), so nothing
+  /// a trial walk does outlives it. New walk state belongs here; what must
+  /// survive trial walks (the step budget, facts about the AST) does not.
+  struct WalkState {
+    std::vector<Frame> Frames;
+    std::vector<Predicate> Guards;
+    std::vector<unsigned> LoopStack;
+    /// By loop id: whether the loop's trip count differs between threads.
+    std::vector<bool> LoopThreadDep;
+    /// By loop id: the locals the loop carries (CarriedVar).
+    std::vector<std::vector<CarriedVar>> Carried;
+    std::vector<JumpTarget> JumpTargets;
+    /// If-conditions seen so far (Barriers.cpp).
+    std::vector<std::pair<Predicate, const clang::IfStmt *>> IfConditions;
+    /// For each loop being walked: the guard and loops outside it, the
+    /// reach of its body (pushed by walkFor/walkWhile).
+    std::vector<std::pair<Predicate, std::vector<unsigned>>> LoopReach;
+    /// The `#pragma unroll` of the loop statement being entered (see
+    /// Loop::UnrollPragma), set by the attributed statement around it.
+    std::optional<unsigned> PendingUnroll;
+    /// Limits already reported once for this kernel: the accesses' cap,
+    /// the branch regions' cap, the nesting and the size budgets.
+    bool CapReached = false;
+    bool BranchCapReached = false;
+    bool TooDeepNoted = false;
+    bool TooLargeNoted = false;
+  };
+  /// Where the kernel model's lists stood. The walk only appends to them,
+  /// so a trial walk is undone by cutting them back to a mark.
+  struct OutputMark {
+    size_t Accesses, Loops, Uniforms, Remarks, Warnings, Branches, Arithmetic,
+        Barriers;
+  };
+  /// What undoes a trial walk: the state and the outputs' mark before it.
+  struct Trial {
+    WalkState Saved;
+    OutputMark Mark;
   };
   struct LoopWalk {
     Flow F;
@@ -208,8 +240,8 @@ private:
   };
   /// Everything walking can change, to be undone after a trial walk or an
   /// evaluation that must leave no trace.
-  TrialState saveTrial() const;
-  void restoreTrial(const TrialState &S);
+  Trial saveTrial() const;
+  void restoreTrial(const Trial &T);
   /// Walks one iteration of a loop body; Jumps gets its breaks and
   /// continues.
   Flow walkLoopIteration(const clang::Stmt *Body, JumpTarget &Jumps);
@@ -360,9 +392,6 @@ private:
                        const Predicate &Reach,
                        const std::vector<unsigned> &ReachLoops);
   BranchRecords Regions;
-  /// For each loop being walked: the guard and loops outside it, the reach
-  /// of its body (pushed by walkFor/walkWhile).
-  std::vector<std::pair<Predicate, std::vector<unsigned>>> LoopReach;
 
   // --- switch statements
   /// One case of a switch: its labels' values (and default), the
@@ -421,26 +450,14 @@ private:
   clang::ASTContext &Ctx;
   const FrontendOptions &Opts;
   KernelModel &K;
-  std::vector<Frame> Frames;
-  std::vector<Predicate> Guards;
-  std::vector<unsigned> LoopStack;
-  std::vector<bool> LoopThreadDep;
-  /// By loop id: the locals the loop carries (CarriedVar).
-  std::vector<std::vector<CarriedVar>> Carried;
-  std::vector<JumpTarget> JumpTargets;
+  WalkState State;
   /// Trial walks of loop bodies in this kernel: each level of loop nesting
   /// walks its body a few times, so a budget keeps deep nests linear.
   unsigned TrialWalks = 0;
   static constexpr unsigned MaxTrialWalks = 4096;
   static constexpr unsigned MaxTrialNest = 6;
-  /// The `#pragma unroll` of the loop statement being entered (see
-  /// Loop::UnrollPragma), set by the attributed statement around it.
-  std::optional<unsigned> PendingUnroll;
   std::map<const clang::ValueDecl *, unsigned> ObjectIds;
   std::map<const clang::ParmVarDecl *, unsigned> ParamIds;
-  /// If-conditions seen so far (Barriers.cpp).
-  std::vector<std::pair<Predicate, const clang::IfStmt *>> IfConditions;
-  bool CapReached = false;
 
   // --- nesting budget
   /// How deep statements and expressions may nest, inlined calls included,
@@ -473,7 +490,6 @@ private:
   /// MaxValueDepth.
   AbsValue boundDepth(AbsValue V) const;
   unsigned WalkDepth = 0;
-  bool TooDeepNoted = false;
   WalkWork Work;
   /// The loop bodies' syntactic facts, each scanned once (LoopScans.h).
   LoopScans Scans;

@@ -27,7 +27,7 @@ std::optional<unsigned> KernelWalker::paramIndex(const ValueDecl *D) const {
 }
 
 AbsValue KernelWalker::lookupVar(const ValueDecl *D, const clang::Expr *E) {
-  auto &Env = Frames.back().Env;
+  auto &Env = State.Frames.back().Env;
   auto It = Env.find(D);
   if (It != Env.end())
     return It->second;
@@ -68,7 +68,7 @@ AbsValue KernelWalker::lookupVar(const ValueDecl *D, const clang::Expr *E) {
 LValue KernelWalker::declLValue(const DeclRefExpr *D) {
   LValue LV;
   const ValueDecl *VD = D->getDecl();
-  auto &Refs = Frames.back().Refs;
+  auto &Refs = State.Frames.back().Refs;
   if (auto It = Refs.find(VD); It != Refs.end())
     return It->second;
   if (auto Obj = objectFor(VD)) {
@@ -269,7 +269,7 @@ AbsValue KernelWalker::opaqueLoadValue(const AbsValue &Addr,
     // Every thread of the block reads the same address: the value is the
     // same for all of them, though unknown.
     return newUniform("the value loaded from '" + text(E) + "'",
-                      E->getBeginLoc(), !LoopStack.empty());
+                      E->getBeginLoc(), !State.LoopStack.empty());
   }
   return AbsValue::data("the value loaded from '" + text(E) + "'", !Uniform);
 }
@@ -294,7 +294,7 @@ AbsValue KernelWalker::readLValue(const LValue &LV, const clang::Expr *E) {
   }
   if (LV.Uniform && E->getType()->isIntegralOrEnumerationType()) {
     return newUniform("the value of " + LV.Reason, E->getBeginLoc(),
-                      !LoopStack.empty());
+                      !State.LoopStack.empty());
   }
   return AbsValue::unknown(LV.Reason, !LV.Uniform);
 }
@@ -308,7 +308,7 @@ void KernelWalker::writeLValue(const LValue &LV, const clang::Expr *E,
       V = toInt(V, E);
     if (T->isPointerType() && V.K == AbsValue::Kind::Pointer)
       V.Derived = true;
-    Frames.back().Env[LV.Var] = boundDepth(std::move(V));
+    State.Frames.back().Env[LV.Var] = boundDepth(std::move(V));
     return;
   }
   case LValue::Kind::Memory:

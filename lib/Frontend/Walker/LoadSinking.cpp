@@ -116,7 +116,7 @@ KernelWalker::sinkCandidate(const Stmt *Child, size_t AccessesBefore) const {
     if (K.Accesses[I].Op != AccessOp::Load || K.Accesses[I].Volatile)
       return std::nullopt;
   return PendingSink{
-      VD, AccessesBefore, K.Accesses.size(), Guards.size(), nullptr, {}};
+      VD, AccessesBefore, K.Accesses.size(), State.Guards.size(), nullptr, {}};
 }
 
 void KernelWalker::sinkBefore(const CompoundStmt *S, const Stmt *Child,
@@ -161,7 +161,7 @@ void KernelWalker::sinkAfter(const Stmt *Child,
     SourceLoc Then = range(It->IntoThenOf->getThen()->getSourceRange()).Begin;
     for (auto B = K.Branches.rbegin(); B != K.Branches.rend(); ++B)
       if (B->K == Branch::Kind::If && B->Range.Begin == Then &&
-          B->CallChain.size() + 1 == Frames.size()) {
+          B->CallChain.size() + 1 == State.Frames.size()) {
         std::vector<Predicate> Extra = It->Extra;
         Extra.push_back(B->Own);
         moveLoads(*It, Extra, It->IntoThenOf->getThen()->getBeginLoc(),
@@ -173,9 +173,10 @@ void KernelWalker::sinkAfter(const Stmt *Child,
 }
 
 std::vector<Predicate> KernelWalker::guardsSince(size_t Depth) const {
-  if (Depth >= Guards.size())
+  if (Depth >= State.Guards.size())
     return {};
-  return std::vector<Predicate>(Guards.begin() + Depth, Guards.end());
+  return std::vector<Predicate>(State.Guards.begin() + Depth,
+                                State.Guards.end());
 }
 
 void KernelWalker::moveLoads(const PendingSink &P,

@@ -80,44 +80,26 @@ CarriedClass fromParts(const UnknownParts &U, bool ThreadDep) {
 
 } // namespace
 
-KernelWalker::TrialState KernelWalker::saveTrial() const {
-  TrialState S;
-  S.Accesses = K.Accesses.size();
-  S.Loops = K.Loops.size();
-  S.Uniforms = K.Uniforms.size();
-  S.Remarks = K.Remarks.size();
-  S.Warnings = K.Warnings.size();
-  S.IfConditions = IfConditions.size();
-  S.Returns = Frames.back().Returns.size();
-  S.Branches = K.Branches.size();
-  S.Arithmetic = K.Arithmetic.size();
-  S.Barriers = K.Barriers.size();
-  S.Vars = Frames.back().Env;
-  S.CapReached = CapReached;
-  S.BranchCapReached = Regions.CapReached;
-  S.TooDeepNoted = TooDeepNoted;
-  S.TooLargeNoted = Work.Noted;
-  return S;
+KernelWalker::Trial KernelWalker::saveTrial() const {
+  Trial T;
+  T.Saved = State;
+  T.Mark = {K.Accesses.size(),   K.Loops.size(),    K.Uniforms.size(),
+            K.Remarks.size(),    K.Warnings.size(), K.Branches.size(),
+            K.Arithmetic.size(), K.Barriers.size()};
+  return T;
 }
 
-void KernelWalker::restoreTrial(const TrialState &S) {
-  K.Accesses.resize(S.Accesses);
-  K.Branches.resize(S.Branches);
-  K.Arithmetic.resize(S.Arithmetic);
-  K.Barriers.resize(S.Barriers);
-  K.Loops.resize(S.Loops);
-  LoopThreadDep.resize(S.Loops);
-  Carried.resize(S.Loops);
-  K.Uniforms.resize(S.Uniforms);
-  K.Remarks.resize(S.Remarks);
-  K.Warnings.resize(S.Warnings);
-  IfConditions.resize(S.IfConditions);
-  Frames.back().Returns.resize(S.Returns);
-  Frames.back().Env = S.Vars;
-  CapReached = S.CapReached;
-  Regions.CapReached = S.BranchCapReached;
-  TooDeepNoted = S.TooDeepNoted;
-  Work.Noted = S.TooLargeNoted;
+void KernelWalker::restoreTrial(const Trial &T) {
+  State = T.Saved;
+  const OutputMark &M = T.Mark;
+  K.Accesses.resize(M.Accesses);
+  K.Loops.resize(M.Loops);
+  K.Uniforms.resize(M.Uniforms);
+  K.Remarks.resize(M.Remarks);
+  K.Warnings.resize(M.Warnings);
+  K.Branches.resize(M.Branches);
+  K.Arithmetic.resize(M.Arithmetic);
+  K.Barriers.resize(M.Barriers);
 }
 
 CarriedClass KernelWalker::classOf(const AbsValue &V) const {
@@ -172,7 +154,7 @@ void KernelWalker::bindCarried(const std::vector<CarriedVar> &Vars,
                                const std::vector<CarriedClass> &Classes,
                                SourceLocation At) {
   for (size_t I = 0; I < Vars.size(); ++I)
-    Frames.back().Env[Vars[I].Var] =
+    State.Frames.back().Env[Vars[I].Var] =
         carriedValue(Vars[I], Classes[I], At, /*PerIteration=*/true);
 }
 
@@ -190,13 +172,13 @@ void KernelWalker::joinCarried(const std::vector<CarriedVar> &Vars,
 CarriedClass
 KernelWalker::tripClass(unsigned LoopId, const Predicate &Exit) const {
   const Loop &L = K.Loops[LoopId];
-  bool Dep = LoopThreadDep[LoopId] || threadDependent(L.Condition) ||
+  bool Dep = State.LoopThreadDep[LoopId] || threadDependent(L.Condition) ||
              threadDependent(Exit);
   if (!Dep)
     return CarriedClass::Uniform;
   // Threads leave at different iterations only because of data: what they
   // carry out differs as data does.
-  bool Data = !LoopThreadDep[LoopId];
+  bool Data = !State.LoopThreadDep[LoopId];
   for (const Predicate *P : {&L.Condition, &Exit})
     if (threadDependent(*P)) {
       UnknownParts U;
@@ -223,8 +205,8 @@ void KernelWalker::afterLoop(const std::vector<CarriedVar> &Vars,
         (C == CarriedClass::Uniform || C == CarriedClass::UniformData))
       C = Exit;
     // Fixed after the loop, unless an enclosing loop runs it again.
-    Frames.back().Env[Vars[I].Var] =
-        carriedValue(Vars[I], C, At, !LoopStack.empty());
+    State.Frames.back().Env[Vars[I].Var] =
+        carriedValue(Vars[I], C, At, !State.LoopStack.empty());
   }
 }
 

@@ -146,10 +146,10 @@ KernelWalker::stayedInLoop(const Predicate &Exit, unsigned LoopId,
 }
 
 Flow KernelWalker::walkLoopIteration(const Stmt *Body, JumpTarget &Jumps) {
-  JumpTargets.push_back({});
+  State.JumpTargets.push_back({});
   Flow F = walkStmt(Body);
-  Jumps = std::move(JumpTargets.back());
-  JumpTargets.pop_back();
+  Jumps = std::move(State.JumpTargets.back());
+  State.JumpTargets.pop_back();
   return F;
 }
 
@@ -157,13 +157,13 @@ void KernelWalker::rereadHeadCondition(const clang::Expr *HeadCond,
                                        unsigned LoopId, bool CondIsGuard) {
   // Undone like a trial walk, except for the uniform symbols the reading
   // makes: the condition refers to them.
-  TrialState Saved = saveTrial();
+  Trial Saved = saveTrial();
   Predicate C = toPred(eval(HeadCond), HeadCond);
-  Saved.Uniforms = K.Uniforms.size();
+  Saved.Mark.Uniforms = K.Uniforms.size();
   restoreTrial(Saved);
   K.Loops[LoopId].Condition = C;
-  if (CondIsGuard && !Guards.empty())
-    Guards.back() = C;
+  if (CondIsGuard && !State.Guards.empty())
+    State.Guards.back() = C;
 }
 
 KernelWalker::LoopWalk
@@ -173,7 +173,7 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
                            bool CondIsGuard) {
   LoopWalk W;
   bool Leaves = Scans.mayLeaveLoop(Body);
-  W.Vars = Carried[LoopId];
+  W.Vars = State.Carried[LoopId];
   const std::vector<CarriedVar> &Vars = W.Vars;
   SourceLocation At = W.At = Body->getBeginLoc();
   // What the carried locals are at the head of an iteration: first what
@@ -185,18 +185,19 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
       Classes[I] = classOf(Vars[I].Before);
   bool AllGaps = llvm::all_of(
       Classes, [](CarriedClass C) { return C == CarriedClass::Gap; });
-  bool Trial = LoopStack.size() <= MaxTrialNest && TrialWalks < MaxTrialWalks;
-  if (!Trial)
+  bool Trials =
+      State.LoopStack.size() <= MaxTrialNest && TrialWalks < MaxTrialWalks;
+  if (!Trials)
     Classes.assign(Vars.size(), CarriedClass::Gap);
 
   // Trial walks: raise the classes to their fixpoint, and find how a
   // thread may leave the loop (with the final classes). A thread that left
   // in an earlier iteration does not execute the body again.
   Predicate Exit = Predicate::unknown("an exit not analyzed", true);
-  if (Trial && (Leaves || !AllGaps)) {
+  if (Trials && (Leaves || !AllGaps)) {
     for (unsigned Round = 0;; ++Round) {
       bindCarried(Vars, Classes, At);
-      TrialState Saved = saveTrial();
+      Trial Saved = saveTrial();
       ++TrialWalks;
       JumpTarget Jumps;
       Flow F = walkLoopIteration(Body, Jumps);
@@ -205,12 +206,12 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
       // and at each continue, after the step (or a do loop's test).
       std::vector<CarriedClass> Raised = Classes;
       if (!alwaysExits(F))
-        Jumps.Continues.push_back(Frames.back().Env);
+        Jumps.Continues.push_back(State.Frames.back().Env);
       for (const Env &E : Jumps.Continues) {
-        Frames.back().Env = E;
+        State.Frames.back().Env = E;
         if (Next)
           eval(Next);
-        joinCarried(Vars, Frames.back().Env, Raised);
+        joinCarried(Vars, State.Frames.back().Env, Raised);
       }
       restoreTrial(Saved);
       if (Raised == Classes)
@@ -223,12 +224,12 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
     }
   }
   std::optional<Predicate> Stayed;
-  if (Leaves && Trial)
+  if (Leaves && Trials)
     Stayed = stayedInLoop(Exit, LoopId, UniformsBefore);
-  bool Dep = !Trial || threadDependent(Exit);
+  bool Dep = !Trials || threadDependent(Exit);
   // An exit taken on data (a converged float, a found key) makes leaving
   // data too: any thread may have left, or none.
-  bool ExitOnData = Trial && Exit.hasUnknown() && Exit.unknownsFromData();
+  bool ExitOnData = Trials && Exit.hasUnknown() && Exit.unknownsFromData();
 
   bindCarried(Vars, Classes, At);
   // A condition on a carried local (`while (r1 > tol)`, r1 reloaded in the
@@ -236,28 +237,28 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
   if (HeadCond && !Vars.empty())
     rereadHeadCondition(HeadCond, LoopId, CondIsGuard);
   if (Leaves)
-    Guards.push_back(
+    State.Guards.push_back(
         Stayed ? *Stayed
                : Predicate::unknown("whether the thread left the loop '" +
                                         K.Loops[LoopId].VarName +
                                         "' in an earlier iteration",
                                     Dep, ExitOnData));
-  if (!LoopReach.empty())
+  if (!State.LoopReach.empty())
     recordBranch(Branch::Kind::Loop, Body, HeadCond, true,
-                 LoopReach.back().first, LoopReach.back().second);
+                 State.LoopReach.back().first, State.LoopReach.back().second);
   W.F = walkLoopIteration(Body, W.Jumps);
   // A for loop's step runs after every iteration that did not leave: its
   // accesses count under that guard.
   if (Next && NextIsStep &&
       (!alwaysExits(W.F) || !W.Jumps.Continues.empty())) {
     if (alwaysExits(W.F))
-      Frames.back().Env = W.Jumps.Continues.front();
-    Guards.push_back(Predicate::negate(orElse(W.F.Break, W.F.Return)));
+      State.Frames.back().Env = W.Jumps.Continues.front();
+    State.Guards.push_back(Predicate::negate(orElse(W.F.Break, W.F.Return)));
     eval(Next);
-    Guards.pop_back();
+    State.Guards.pop_back();
   }
   if (Leaves)
-    Guards.pop_back();
+    State.Guards.pop_back();
   return W;
 }
 
@@ -265,8 +266,8 @@ void KernelWalker::finishLoop(const LoopWalk &W, unsigned LoopId,
                               bool Walked) {
   if (!Walked) {
     // The body never runs: what it writes keeps its value.
-    for (const CarriedVar &V : Carried[LoopId])
-      Frames.back().Env[V.Var] = V.Before;
+    for (const CarriedVar &V : State.Carried[LoopId])
+      State.Frames.back().Env[V.Var] = V.Before;
     return;
   }
   afterLoop(W.Vars, W.Classes, W.Jumps,

@@ -28,9 +28,9 @@ std::optional<Expr> KernelWalker::uniformStep(const clang::Expr *E) {
     return std::nullopt;
   // Evaluated without leaving any trace in the model: the increment is
   // walked for its accesses after the body (walkLoopBody).
-  TrialState Saved = saveTrial();
+  Trial Saved = saveTrial();
   AbsValue V = eval(E);
-  bool Clean = K.Uniforms.size() == Saved.Uniforms;
+  bool Clean = K.Uniforms.size() == Saved.Mark.Uniforms;
   restoreTrial(Saved);
   if (V.K != AbsValue::Kind::Int || !Clean)
     return std::nullopt;
@@ -44,7 +44,7 @@ std::optional<Expr> KernelWalker::uniformStep(const clang::Expr *E) {
 }
 
 std::optional<AbsValue> KernelWalker::valueBeforeLoop(const ValueDecl *Var) {
-  auto &Env = Frames.back().Env;
+  auto &Env = State.Frames.back().Env;
   if (auto It = Env.find(Var); It != Env.end())
     return It->second;
   // A kernel parameter the loop steps starts from the parameter's value.
@@ -194,14 +194,14 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
   unsigned Id = K.Loops.size();
   size_t UniformsBefore = K.Uniforms.size();
   K.Loops.emplace_back();
-  LoopThreadDep.push_back(false);
-  Carried.emplace_back();
+  State.LoopThreadDep.push_back(false);
+  State.Carried.emplace_back();
   Loop L;
   L.Id = Id;
   L.Loc = loc(S->getForLoc());
-  L.Parents = LoopStack;
-  L.UnrollPragma = PendingUnroll;
-  PendingUnroll.reset();
+  L.Parents = State.LoopStack;
+  L.UnrollPragma = State.PendingUnroll;
+  State.PendingUnroll.reset();
   if (Var) {
     L.VarName = Var->getName().str();
     setLoopVarType(Var, L);
@@ -238,8 +238,8 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
 
   std::vector<DerivedInduction> Derived = bindLoopVariables(
       S->getBody(), S->getInc(), S->getCond(), Var, L);
-  LoopReach.push_back({currentGuard(), LoopStack});
-  LoopStack.push_back(Id);
+  State.LoopReach.push_back({currentGuard(), State.LoopStack});
+  State.LoopStack.push_back(Id);
   if (S->getCond())
     L.Condition = toPred(eval(S->getCond()), S->getCond());
   L.RemainderFirstUnroll =
@@ -251,8 +251,8 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
   if (Walked)
     Body = walkLoopBody(S->getBody(), Id, UniformsBefore, S->getInc(),
                         /*NextIsStep=*/true, S->getCond());
-  LoopStack.pop_back();
-  LoopReach.pop_back();
+  State.LoopStack.pop_back();
+  State.LoopReach.pop_back();
   forgetLoopVariables(Var, Derived, Id, Body.F);
   finishLoop(Body, Id, Walked);
   return exitFromLoop(Body.F, S->getForLoc());
@@ -283,7 +283,8 @@ KernelWalker::bindLoopVariables(const Stmt *Body, const clang::Expr *Inc,
             return C.Var == D;
           }))
         continue;
-      Carries.push_back({D, Forgotten.second, Frames.back().Env[D].Reason});
+      Carries.push_back(
+          {D, Forgotten.second, State.Frames.back().Env[D].Reason});
       if (auto It = Sequences.find(D); It != Sequences.end())
         Carries.back().Sequence = It->second;
     }
@@ -291,27 +292,26 @@ KernelWalker::bindLoopVariables(const Stmt *Body, const clang::Expr *Inc,
   // Derived induction variables keep their exact values.
   llvm::erase_if(Carries, [&](const CarriedVar &C) {
     return llvm::any_of(Derived, [&](const DerivedInduction &D) {
-      return D.Var == C.Var && !Frames.back().Env[C.Var].isUnknown();
+      return D.Var == C.Var && !State.Frames.back().Env[C.Var].isUnknown();
     });
   });
-  Carried[L.Id] = std::move(Carries);
+  State.Carried[L.Id] = std::move(Carries);
   if (Var) {
     if (Modelled)
-      Frames.back().Env[Var] =
+      State.Frames.back().Env[Var] =
           AbsValue::integer(Expr::symbol(SymbolKind::LoopVar, L.Id));
     else
       // Data plus a count of steps is any value: data. Anything else the
       // loop failed to model is a gap.
-      Frames.back().Env[Var] =
-          L.StartIsData
-              ? AbsValue::data("the loop variable '" + L.VarName + "' (" +
-                                   L.UnknownReason + ")",
-                               true)
-              : AbsValue::unknown("the loop variable '" + L.VarName + "' (" +
-                                      L.UnknownReason + ")",
-                                  true);
+      State.Frames.back().Env[Var] =
+          L.StartIsData ? AbsValue::data("the loop variable '" + L.VarName +
+                                             "' (" + L.UnknownReason + ")",
+                                         true)
+                        : AbsValue::unknown("the loop variable '" + L.VarName +
+                                                "' (" + L.UnknownReason + ")",
+                                            true);
   }
-  LoopThreadDep[L.Id] = !Modelled || threadDependent(L.Init);
+  State.LoopThreadDep[L.Id] = !Modelled || threadDependent(L.Init);
   return Derived;
 }
 
@@ -319,7 +319,7 @@ void KernelWalker::forgetLoopVariables(
     const ValueDecl *Var, const std::vector<DerivedInduction> &Derived,
     unsigned LoopId, const Flow &Body) {
   const Loop &L = K.Loops[LoopId];
-  bool TripDep = LoopThreadDep[LoopId] || threadDependent(L.Condition);
+  bool TripDep = State.LoopThreadDep[LoopId] || threadDependent(L.Condition);
   // Threads that leave only on data (`i < bitsize / 32`, bitsize loaded)
   // stop at a count of steps the data decides: any value, as data is.
   bool Data = (L.UnknownReason.empty() || L.StartIsData) &&
@@ -330,12 +330,12 @@ void KernelWalker::forgetLoopVariables(
                 : AbsValue::unknown(std::move(Why), Dep);
   };
   if (Var)
-    Frames.back().Env[Var] =
+    State.Frames.back().Env[Var] =
         After("the value of '" + L.VarName + "' after its loop", TripDep);
   for (const DerivedInduction &D : Derived)
-    Frames.back().Env[D.Var] =
-        After("the value of '" + D.Var->getName().str() +
-                  "' after the loop '" + L.VarName + "'",
+    State.Frames.back().Env[D.Var] =
+        After("the value of '" + D.Var->getName().str() + "' after the loop '" +
+                  L.VarName + "'",
               TripDep || threadDependent(D.Start));
 }
 
@@ -355,14 +355,14 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
   unsigned Id = K.Loops.size();
   size_t UniformsBefore = K.Uniforms.size();
   K.Loops.emplace_back();
-  LoopThreadDep.push_back(true);
-  Carried.emplace_back();
+  State.LoopThreadDep.push_back(true);
+  State.Carried.emplace_back();
   Loop L;
   L.Id = Id;
   L.Loc = loc(S->getBeginLoc());
-  L.Parents = LoopStack;
-  L.UnrollPragma = PendingUnroll;
-  PendingUnroll.reset();
+  L.Parents = State.LoopStack;
+  L.UnrollPragma = State.PendingUnroll;
+  State.PendingUnroll.reset();
   // A variable stepped once per iteration and tested by the condition
   // (`while (i < n) { ...; i += stride; }`) makes the loop a modelled one,
   // as if written as a for loop.
@@ -385,11 +385,11 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
       bindLoopVariables(Body, nullptr, CondE, Var, L);
   if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
     if (const VarDecl *LV = R->getLoopVariable())
-      Frames.back().Env[LV] = AbsValue::unknown(
+      State.Frames.back().Env[LV] = AbsValue::unknown(
           "the range-for variable '" + LV->getName().str() + "'", true);
   }
-  LoopReach.push_back({currentGuard(), LoopStack});
-  LoopStack.push_back(Id);
+  State.LoopReach.push_back({currentGuard(), State.LoopStack});
+  State.LoopStack.push_back(Id);
   Predicate C = true;
   if (CondE && !IsDo)
     C = toPred(eval(CondE), CondE);
@@ -401,17 +401,17 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
   if (Walked) {
     // A modelled loop's condition bounds its iterations, as for a for loop.
     if (!Modelled)
-      Guards.push_back(C);
+      State.Guards.push_back(C);
     Body1 = walkLoopBody(Body, Id, UniformsBefore, IsDo ? CondE : nullptr,
                          /*NextIsStep=*/false, IsDo ? nullptr : CondE,
                          /*CondIsGuard=*/!Modelled);
     if (!Modelled)
-      Guards.pop_back();
+      State.Guards.pop_back();
   }
   if (CondE && IsDo)
     K.Loops[Id].Condition = doCondition(CondE, Modelled, L);
-  LoopStack.pop_back();
-  LoopReach.pop_back();
+  State.LoopStack.pop_back();
+  State.LoopReach.pop_back();
   forgetLoopVariables(Var, Derived, Id, Body1.F);
   finishLoop(Body1, Id, Walked);
   return exitFromLoop(Body1.F, S->getBeginLoc());

@@ -152,10 +152,10 @@ void KernelWalker::recordAccess(const LValue &LV, const clang::Expr *E,
                                 AccessOp Op, QualType AccessType) {
   if (LV.K != LValue::Kind::Memory || LV.Ptr.K != AbsValue::Kind::Pointer)
     return;
-  if (CapReached)
+  if (State.CapReached)
     return;
   if (K.Accesses.size() >= Opts.MaxAccessesPerKernel) {
-    CapReached = true;
+    State.CapReached = true;
     remark(E->getBeginLoc(),
            "more than " + std::to_string(Opts.MaxAccessesPerKernel) +
                " accesses in this kernel; the rest are not analyzed");
@@ -166,10 +166,10 @@ void KernelWalker::recordAccess(const LValue &LV, const clang::Expr *E,
   A.Id = K.Accesses.size();
   A.Range = range(E->getSourceRange());
   A.Loc = instructionLoc(Ctx, E, A.Range);
-  A.Function = functionName(Frames.back().Fn);
-  for (size_t I = 1; I < Frames.size(); ++I)
+  A.Function = functionName(State.Frames.back().Fn);
+  for (size_t I = 1; I < State.Frames.size(); ++I)
     A.CallChain.push_back(
-        {functionName(Frames[I].Fn), loc(Frames[I].CallLoc)});
+        {functionName(State.Frames[I].Fn), loc(State.Frames[I].CallLoc)});
   A.Object = LV.Ptr.Object;
   A.Op = Op;
   AccessType = AccessType.getNonReferenceType();
@@ -194,7 +194,7 @@ void KernelWalker::recordAccess(const LValue &LV, const clang::Expr *E,
     A.AddressFromData = LV.Ptr.Data;
   }
   A.Guard = currentGuard();
-  A.Loops = LoopStack;
+  A.Loops = State.LoopStack;
   if (O.Extents.size() > 1 && LV.Chain)
     for (const clang::Expr *S : LV.Subscripts)
       A.SubscriptRanges.push_back(range(S->getSourceRange()));

@@ -117,9 +117,9 @@ AbsValue KernelWalker::evalBinary(const BinaryOperator *B) {
   if (Op == BO_LAnd || Op == BO_LOr) {
     // The right operand only runs where the left one allows it.
     Predicate L = toPred(eval(B->getLHS()), B->getLHS());
-    Guards.push_back(Op == BO_LAnd ? L : Predicate::negate(L));
+    State.Guards.push_back(Op == BO_LAnd ? L : Predicate::negate(L));
     Predicate R = toPred(eval(B->getRHS()), B->getRHS());
-    Guards.pop_back();
+    State.Guards.pop_back();
     return AbsValue::boolean(Op == BO_LAnd ? Predicate::conj({L, R})
                                            : Predicate::disj({L, R}));
   }
@@ -219,7 +219,7 @@ AbsValue KernelWalker::evalUnary(const UnaryOperator *U) {
     }
     if (LV.K == LValue::Kind::Var) {
       // The callee may write through the address: forget the variable.
-      Frames.back().Env[LV.Var] = AbsValue::unknown(
+      State.Frames.back().Env[LV.Var] = AbsValue::unknown(
           "'" + LV.Var->getName().str() + "', whose address is taken", true);
     }
     return AbsValue::unknown("the address '" + text(U) + "'", true);

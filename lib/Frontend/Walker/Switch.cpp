@@ -104,7 +104,7 @@ Flow KernelWalker::walkSwitchCases(const SwitchStmt *Sw, const AbsValue &C,
   Predicate None = Predicate::negate(
       AnyLabel.empty() ? Predicate(false) : Predicate::disj(AnyLabel));
   Predicate Reach = currentGuard();
-  auto Before = Frames.back().Env;
+  auto Before = State.Frames.back().Env;
   Predicate FallIn = false; // lanes that come from the case above
   for (const SwitchCaseRegion &R : Cases) {
     std::vector<Predicate> Mine;
@@ -118,18 +118,18 @@ Flow KernelWalker::walkSwitchCases(const SwitchStmt *Sw, const AbsValue &C,
     FallIn = R.EndsInBreak ? Predicate(false) : Own;
     if (R.Stmts.empty())
       continue;
-    Guards.push_back(Own);
+    State.Guards.push_back(Own);
     recordBranch(Branch::Kind::Case, R.Stmts, Sw->getCond(), Own, Reach,
-                 LoopStack);
+                 State.LoopStack);
     for (const Stmt *S : R.Stmts)
       walkStmt(S);
-    Guards.pop_back();
+    State.Guards.pop_back();
   }
   // What the cases assign is one case's value or another's afterwards:
   // forgotten; what they leave alone keeps its value.
   const LoopScans::Written &W = Scans.writtenVars(Sw->getBody());
-  Frames.back().Env = Before;
-  for (auto &[D, Val] : Frames.back().Env)
+  State.Frames.back().Env = Before;
+  for (auto &[D, Val] : State.Frames.back().Env)
     if (W.count(D))
       Val = AbsValue::unknown(
           "'" + D->getName().str() + "' as assigned in a switch", true);

@@ -14,7 +14,6 @@
 #include <cstdint>
 #include <map>
 #include <string>
-#include <unordered_map>
 #include <utility>
 
 namespace clang {
@@ -25,16 +24,11 @@ namespace warplint {
 
 /// The branch regions of one kernel's walk (Branches.cpp).
 struct BranchRecords {
-  /// Where each recorded region is in KernelModel::Branches, by kind,
-  /// place and call sites (an entry a trial walk left behind points past
-  /// the end or at another region, and is replaced).
-  std::unordered_map<std::string, unsigned> Index;
   /// Region measures by the region's first and last statement.
   std::map<std::pair<const clang::Stmt *, const clang::Stmt *>, Branch>
       Measures;
   /// A record past FrontendOptions::MaxBranchesPerKernel: nothing keeps it.
   Branch Discarded;
-  bool CapReached = false;
 };
 
 /// What walking one kernel has cost: one per statement plus the guards it
@@ -43,7 +37,6 @@ struct BranchRecords {
 struct WalkWork {
   uint64_t Steps = 0;
   static constexpr uint64_t Max = uint64_t(1) << 24;
-  bool Noted = false;
 };
 
 } // namespace warplint
