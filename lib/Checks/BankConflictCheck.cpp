@@ -154,8 +154,7 @@ void BankConflictCheck::check(
   D.Range = A.findingRange();
   D.Source = Worst->source();
   if (R.Example)
-    D.Request = findingPicture(*R.Example, *Worst->Kernel, A, /*Shared=*/true,
-                               R.Wavefronts, Opts.Arch);
+    D.Request = findingPicture(*R.Example, A, /*Shared=*/true, R.Wavefronts);
   D.Waste = double(R.Wavefronts) - R.IdealWavefronts;
   D.Numbers = std::to_string(Ways) + "-way conflict, " +
               std::to_string(R.Wavefronts) + " wavefronts per request, ideal " +

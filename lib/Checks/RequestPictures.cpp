@@ -13,18 +13,32 @@ namespace warplint {
 
 namespace {
 
-std::vector<LaneAddress> addresses(const std::vector<LaneWitness> &Lanes) {
+std::vector<LaneAddress> offsets(const std::vector<LaneWitness> &Lanes) {
   std::vector<LaneAddress> Out;
   for (const LaneWitness &L : Lanes)
     Out.push_back({L.Lane, L.ByteOffset});
   return Out;
 }
 
-RequestPicture::Lane pictureLane(const LaneWitness &L) {
-  RequestPicture::Lane P;
-  P.Index = L.Lane;
-  P.Thread = L.Thread;
-  P.ByteOffset = L.ByteOffset;
+/// Lanes drawn as Layout lays them out (Layout's lanes in the same order).
+RequestPicture pictureOf(const std::vector<LaneWitness> &Lanes,
+                         const RequestLayout &Layout, bool Shared) {
+  RequestPicture P;
+  P.Shared = Shared;
+  P.Columns = Layout.Columns;
+  P.Sectors = Layout.Sectors;
+  P.BytesPerLane = Layout.BytesPerLane;
+  for (size_t I = 0; I < Lanes.size(); ++I) {
+    RequestPicture::Lane Cell;
+    Cell.Index = Lanes[I].Lane;
+    Cell.Thread = Lanes[I].Thread;
+    Cell.ByteOffset = Lanes[I].ByteOffset;
+    Cell.Columns = Layout.Lanes[I].Columns;
+    Cell.Collides = Layout.Lanes[I].Collides;
+    P.Lanes.push_back(std::move(Cell));
+  }
+  P.Cost = Layout.Cost;
+  P.Ideal = Layout.Ideal;
   return P;
 }
 
@@ -33,60 +47,14 @@ RequestPicture::Lane pictureLane(const LaneWitness &L) {
 RequestPicture sharedPicture(const std::vector<LaneWitness> &Lanes,
                              unsigned Bytes, SharedOpKind Op,
                              const ArchInfo &Arch) {
-  RequestPicture P;
-  P.Shared = true;
-  P.Columns = Arch.Banks;
-  P.BytesPerLane = Bytes;
-  unsigned Phases = std::max(1u, sharedPhaseCount(Bytes, Arch));
-  unsigned PhaseLanes = std::max(1u, Arch.WarpSize / Phases);
-  // Per phase and bank, the distinct words asked for.
-  std::map<std::pair<unsigned, unsigned>, std::set<int64_t>> Words;
-  for (const LaneWitness &L : Lanes) {
-    RequestPicture::Lane Cell = pictureLane(L);
-    int64_t First = floorDiv(L.ByteOffset, Arch.BankBytes);
-    int64_t Last = floorDiv(L.ByteOffset + Bytes - 1, Arch.BankBytes);
-    for (int64_t W = First; W <= Last; ++W) {
-      unsigned Bank = unsigned(floorMod(W, Arch.Banks));
-      if (!llvm::is_contained(Cell.Columns, Bank))
-        Cell.Columns.push_back(Bank);
-      Words[{L.Lane / PhaseLanes, Bank}].insert(W);
-    }
-    P.Lanes.push_back(std::move(Cell));
-  }
-  for (RequestPicture::Lane &Cell : P.Lanes)
-    for (unsigned Bank : Cell.Columns)
-      Cell.Collides |= Words[{Cell.Index / PhaseLanes, Bank}].size() > 1;
-  SharedRequestCost C = sharedRequestCost(addresses(Lanes), Bytes, Arch, Op);
-  P.Cost = C.Wavefronts;
-  P.Ideal = C.Ideal;
-  return P;
+  return pictureOf(Lanes, sharedRequestLayout(offsets(Lanes), Bytes, Op, Arch),
+                   /*Shared=*/true);
 }
 
 RequestPicture globalPicture(const std::vector<LaneWitness> &Lanes,
                              unsigned Bytes, const ArchInfo &Arch) {
-  RequestPicture P;
-  P.Shared = false;
-  P.BytesPerLane = Bytes;
-  std::set<int64_t> Used;
-  for (const LaneWitness &L : Lanes)
-    for (int64_t S = floorDiv(L.ByteOffset, Arch.SectorBytes);
-         S <= floorDiv(L.ByteOffset + Bytes - 1, Arch.SectorBytes); ++S)
-      Used.insert(S);
-  P.Sectors.assign(Used.begin(), Used.end());
-  P.Columns = P.Sectors.size();
-  for (const LaneWitness &L : Lanes) {
-    RequestPicture::Lane Cell = pictureLane(L);
-    for (int64_t S = floorDiv(L.ByteOffset, Arch.SectorBytes);
-         S <= floorDiv(L.ByteOffset + Bytes - 1, Arch.SectorBytes); ++S)
-      Cell.Columns.push_back(
-          unsigned(std::lower_bound(P.Sectors.begin(), P.Sectors.end(), S) -
-                   P.Sectors.begin()));
-    P.Lanes.push_back(std::move(Cell));
-  }
-  GlobalRequestCost C = globalRequestCost(addresses(Lanes), Bytes, Arch);
-  P.Cost = C.Sectors;
-  P.Ideal = C.Ideal;
-  return P;
+  return pictureOf(Lanes, globalRequestLayout(offsets(Lanes), Bytes, Arch),
+                   /*Shared=*/false);
 }
 
 std::optional<unsigned> pictureWidth(const Access &A) {
@@ -96,15 +64,17 @@ std::optional<unsigned> pictureWidth(const Access &A) {
   return A.Emitted.InstrBytes ? A.Emitted.InstrBytes : A.Bytes;
 }
 
-std::optional<RequestPicture>
-findingPicture(const RequestWitness &W, const KernelModel &K, const Access &A,
-               bool Shared, unsigned Cost, const ArchInfo &Arch) {
+std::optional<RequestPicture> findingPicture(const RequestWitness &W,
+                                             const Access &A, bool Shared,
+                                             unsigned Cost) {
+  // The solver laid the request out as it costed it; drawn only when it
+  // is one instruction of the access's width and shows the finding's cost.
   std::optional<unsigned> Bytes = pictureWidth(A);
-  if (!Bytes || W.Lanes.empty() || !W.MixedLoop.empty())
+  if (!Bytes || W.Lanes.empty() || !W.MixedLoop.empty() ||
+      W.Layout.Lanes.size() != W.Lanes.size() ||
+      W.Layout.BytesPerLane != *Bytes)
     return std::nullopt;
-  RequestPicture P =
-      Shared ? sharedPicture(W.Lanes, *Bytes, sharedOpKind(K, A), Arch)
-             : globalPicture(W.Lanes, *Bytes, Arch);
+  RequestPicture P = pictureOf(W.Lanes, W.Layout, Shared);
   if (P.Cost != Cost)
     return std::nullopt;
   P.Warp = W.A.Warp;

@@ -1,10 +1,11 @@
 //===- RequestPictures.h - A finding's request, lane by lane ----*- C++ -*-===//
 //
-// Builds the RequestPicture of a finding from the lanes of the solver's
-// example request: which banks or sectors each lane touches, which lanes
-// collide, and the request's own cost by the same hardware rules the
-// solver applies. The checks attach a picture only when that cost is the
-// finding's.
+// The RequestPicture of a finding: the lanes of the solver's example
+// request as the solver laid them out (RequestWitness::Layout: which banks
+// or sectors each lane touches, which lanes collide, the request's cost).
+// The checks attach a picture only when that cost is the finding's. A
+// request the solver did not cost (a fix's layout) is laid out here by the
+// same hardware rules.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,9 +38,9 @@ std::optional<unsigned> pictureWidth(const Access &A);
 /// The picture of the example request W of a finding on A, when it shows
 /// exactly Cost wavefronts or sectors (else nullopt: nothing is drawn that
 /// the finding does not say).
-std::optional<RequestPicture>
-findingPicture(const RequestWitness &W, const KernelModel &K, const Access &A,
-               bool Shared, unsigned Cost, const ArchInfo &Arch);
+std::optional<RequestPicture> findingPicture(const RequestWitness &W,
+                                             const Access &A, bool Shared,
+                                             unsigned Cost);
 
 } // namespace warplint
 

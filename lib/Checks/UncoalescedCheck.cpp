@@ -163,8 +163,7 @@ void UncoalescedCheck::check(
   D.Range = A.findingRange();
   D.Source = Worst->source();
   if (R.Example)
-    D.Request = findingPicture(*R.Example, *Worst->Kernel, A,
-                               /*Shared=*/false, R.Sectors, Opts.Arch);
+    D.Request = findingPicture(*R.Example, A, /*Shared=*/false, R.Sectors);
   D.Message = std::string("uncoalesced global ") + opName(A.Op) +
               (A.Op == AccessOp::Store ? " to '" : " from '") + Obj.Name +
               A.Field + "' (" + std::to_string(R.Sectors) +

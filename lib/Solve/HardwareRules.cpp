@@ -2,9 +2,13 @@
 
 #include "Solve/HardwareRules.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <climits>
+#include <map>
 #include <optional>
+#include <set>
 #include <tuple>
 
 namespace warplint {
@@ -377,6 +381,66 @@ GlobalRequestCost globalRequestCost(const std::vector<LaneAddress> &Lanes,
                   ? GlobalPattern::Strided
                   : GlobalPattern::Scattered;
   return C;
+}
+
+RequestLayout sharedRequestLayout(const std::vector<LaneAddress> &Lanes,
+                                  unsigned Bytes, SharedOpKind Op,
+                                  const ArchInfo &Arch) {
+  RequestLayout P;
+  P.Columns = Arch.Banks;
+  P.BytesPerLane = Bytes;
+  unsigned Phases = std::max(1u, sharedPhaseCount(Bytes, Arch));
+  unsigned PhaseLanes = std::max(1u, Arch.WarpSize / Phases);
+  // Per phase and bank, the distinct words asked for.
+  std::map<std::pair<unsigned, unsigned>, std::set<int64_t>> Words;
+  for (const LaneAddress &L : Lanes) {
+    RequestLayout::Lane Cell;
+    int64_t First = floorDiv(L.Addr, Arch.BankBytes);
+    int64_t Last = floorDiv(L.Addr + Bytes - 1, Arch.BankBytes);
+    for (int64_t W = First; W <= Last; ++W) {
+      unsigned Bank = unsigned(floorMod(W, Arch.Banks));
+      if (!llvm::is_contained(Cell.Columns, Bank))
+        Cell.Columns.push_back(Bank);
+      Words[{L.Lane / PhaseLanes, Bank}].insert(W);
+    }
+    P.Lanes.push_back(std::move(Cell));
+  }
+  for (size_t I = 0; I < Lanes.size(); ++I)
+    for (unsigned Bank : P.Lanes[I].Columns)
+      P.Lanes[I].Collides |=
+          Words[{Lanes[I].Lane / PhaseLanes, Bank}].size() > 1;
+  SharedRequestCost C = sharedRequestCost(Lanes, Bytes, Arch, Op);
+  P.Cost = C.Wavefronts;
+  P.Ideal = C.Ideal;
+  return P;
+}
+
+RequestLayout globalRequestLayout(const std::vector<LaneAddress> &Lanes,
+                                  unsigned Bytes, const ArchInfo &Arch) {
+  RequestLayout P;
+  P.BytesPerLane = Bytes;
+  auto SectorsOf = [&](const LaneAddress &L) {
+    return std::make_pair(floorDiv(L.Addr, Arch.SectorBytes),
+                          floorDiv(L.Addr + Bytes - 1, Arch.SectorBytes));
+  };
+  std::set<int64_t> Used;
+  for (const LaneAddress &L : Lanes)
+    for (auto [S, E] = SectorsOf(L); S <= E; ++S)
+      Used.insert(S);
+  P.Sectors.assign(Used.begin(), Used.end());
+  P.Columns = unsigned(P.Sectors.size());
+  for (const LaneAddress &L : Lanes) {
+    RequestLayout::Lane Cell;
+    for (auto [S, E] = SectorsOf(L); S <= E; ++S)
+      Cell.Columns.push_back(
+          unsigned(std::lower_bound(P.Sectors.begin(), P.Sectors.end(), S) -
+                   P.Sectors.begin()));
+    P.Lanes.push_back(std::move(Cell));
+  }
+  GlobalRequestCost C = globalRequestCost(Lanes, Bytes, Arch);
+  P.Cost = C.Sectors;
+  P.Ideal = C.Ideal;
+  return P;
 }
 
 } // namespace warplint

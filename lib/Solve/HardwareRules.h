@@ -100,6 +100,17 @@ struct GlobalRequestCost {
 GlobalRequestCost globalRequestCost(const std::vector<LaneAddress> &Lanes,
                                     unsigned Bytes, const ArchInfo &Arch);
 
+/// Request Lanes laid out on the banks: each lane's banks, and whether it
+/// collides (another lane of its phase asks one of those banks for another
+/// word); cost and ideal are sharedRequestCost's.
+RequestLayout sharedRequestLayout(const std::vector<LaneAddress> &Lanes,
+                                  unsigned Bytes, SharedOpKind Op,
+                                  const ArchInfo &Arch);
+/// Request Lanes laid out on the sectors they touch; cost and ideal are
+/// globalRequestCost's.
+RequestLayout globalRequestLayout(const std::vector<LaneAddress> &Lanes,
+                                  unsigned Bytes, const ArchInfo &Arch);
+
 } // namespace warplint
 
 #endif // WARPLINT_SOLVE_HARDWARERULES_H

@@ -85,6 +85,16 @@ FileBudget::Left FileBudget::left() const {
 
 namespace {
 
+/// The example request's lanes at their offsets in the object: what its
+/// picture lays out on banks or sectors.
+std::vector<LaneAddress> witnessOffsets(const RequestWitness &W) {
+  std::vector<LaneAddress> Out;
+  for (const LaneWitness &L : W.Lanes)
+    Out.push_back({L.Lane, L.ByteOffset});
+  return Out;
+}
+
+
 /// Whether the file's analysis budget is spent (no retry is worth it).
 bool fileSpent(const SolveOptions &Opts) {
   return Opts.File && Opts.File->exhausted();
@@ -403,6 +413,9 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
   R.ConditionOnParameters = Sum.ConditionOnParameters;
   R.WorstAlmostAlways = Sum.WorstAlmostAlways;
   R.Example = Sum.Example;
+  if (R.Example)
+    R.Example->Layout =
+        sharedRequestLayout(witnessOffsets(*R.Example), Bytes, OpKind, Arch);
   R.WorstBankWords = Sum.Worst.BankWords;
   R.Cases = Sum.Cases;
   return R;
@@ -545,8 +558,11 @@ static GlobalResult solveGlobalAligned(const KernelModel &K, const Access &A,
   R.ConditionOnParameters = Sum.ConditionOnParameters;
   R.WorstAlmostAlways = Sum.WorstAlmostAlways;
   R.Cases = Sum.Cases;
-  if (R.Sectors > R.IdealSectors)
+  if (R.Sectors > R.IdealSectors && Sum.Example) {
     R.Example = Sum.Example;
+    R.Example->Layout =
+        globalRequestLayout(witnessOffsets(*R.Example), Bytes, Arch);
+  }
   return R;
 }
 

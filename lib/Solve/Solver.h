@@ -79,6 +79,24 @@ struct LaneWitness {
   int64_t ByteOffset = 0;                 ///< offset from the object's start
 };
 
+/// One request laid out on banks or sectors by the hardware rules
+/// (sharedRequestLayout, globalRequestLayout): what a picture of it draws.
+struct RequestLayout {
+  struct Lane {
+    /// The banks (shared) it touches, or the request's sectors as indices
+    /// into Sectors (global).
+    std::vector<unsigned> Columns;
+    /// Shared: another lane of its phase asks one of its banks for another
+    /// word (the lanes that serialize).
+    bool Collides = false;
+  };
+  std::vector<Lane> Lanes; ///< in the order of the request's lanes
+  unsigned Columns = 0;    ///< the banks, or the sectors touched
+  std::vector<int64_t> Sectors; ///< global: the sectors touched, ascending
+  unsigned BytesPerLane = 0;
+  unsigned Cost = 0, Ideal = 0; ///< wavefronts or sectors, and the ideal
+};
+
 /// Two lanes of one request that make the worst case: for shared memory two
 /// lanes asking the same bank for different words, for global memory the
 /// first two lanes that fall into different sectors.
@@ -99,6 +117,9 @@ struct RequestWitness {
   /// solved space (the loops' as their LoopVar symbols); the mixed loop's
   /// is left out.
   std::vector<std::pair<Symbol, int64_t>> Values;
+  /// Lanes laid out on banks or sectors at their ByteOffset, by the rules
+  /// that costed the request.
+  RequestLayout Layout;
 };
 
 /// Facts for explanations: how the byte offset moves between threads.

@@ -85,23 +85,33 @@ TEST(RequestPictures, GlobalColumnsAreTheSectorsTouched) {
 }
 
 TEST(RequestPictures, NotDrawnWhenItWouldNotShowTheFindingsCount) {
-  KernelModel K;
-  MemoryObject Obj;
-  Obj.Space = MemorySpace::Shared;
-  K.Objects.push_back(Obj);
   Access A;
   A.Bytes = 4;
   RequestWitness W;
   W.Lanes = lanes(128);
   W.A = W.Lanes[0];
-  EXPECT_TRUE(findingPicture(W, K, A, /*Shared=*/true, 32, ArchInfo()));
-  EXPECT_FALSE(findingPicture(W, K, A, /*Shared=*/true, 31, ArchInfo()));
+  // Drawn as the solver laid the request out.
+  std::vector<LaneAddress> At;
+  for (const LaneWitness &L : W.Lanes)
+    At.push_back({L.Lane, L.ByteOffset});
+  EXPECT_FALSE(findingPicture(W, A, /*Shared=*/true, 32));
+  W.Layout = sharedRequestLayout(At, 4, SharedOpKind::Load, ArchInfo());
+  std::optional<RequestPicture> P = findingPicture(W, A, /*Shared=*/true, 32);
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Lanes.size(), 32u);
+  EXPECT_TRUE(P->Lanes[5].Collides);
+  EXPECT_EQ(P->Lanes[5].Columns, std::vector<unsigned>{0});
+  EXPECT_FALSE(findingPicture(W, A, /*Shared=*/true, 31));
   // Lanes at different iterations of an unrolled loop: no one picture.
   W.MixedLoop = "i";
-  EXPECT_FALSE(findingPicture(W, K, A, /*Shared=*/true, 32, ArchInfo()));
+  EXPECT_FALSE(findingPicture(W, A, /*Shared=*/true, 32));
   W.MixedLoop.clear();
   A.Emitted.SplitBytes = {4, 4, 4};
-  EXPECT_FALSE(findingPicture(W, K, A, /*Shared=*/true, 32, ArchInfo()));
+  EXPECT_FALSE(findingPicture(W, A, /*Shared=*/true, 32));
+  // Laid out for another width than the access's instruction.
+  A.Emitted.SplitBytes.clear();
+  A.Emitted.InstrBytes = 8;
+  EXPECT_FALSE(findingPicture(W, A, /*Shared=*/true, 32));
 }
 
 } // namespace
