@@ -1,4 +1,4 @@
-//===- LspFuzzer.cpp - libFuzzer target: the language server's input -----===//
+//===- LspFuzzer.cpp - libFuzzer target: the language server's input ------===//
 //
 // The input bytes are what a client writes to the server's stdin. First
 // the framing alone: every read must make progress (at most one result

@@ -1,4 +1,4 @@
-//===- Analysis.cpp - One access's answer under one launch
+//===- Analysis.cpp - One access's answer under one launch ----------------===//
 //-----------------===//
 
 #include "Checks/Analysis.h"

@@ -1,4 +1,4 @@
-//===- EmittedNotes.h - Tell the user what nvcc emits ------------*- C++ -*-===//
+//===- EmittedNotes.h - Tell the user what nvcc emits -----------*- C++ -*-===//
 //
 // When nvcc merges or splits an access, the numbers of a finding are those
 // of the emitted instruction; these notes say so, and when a source-level

@@ -1,5 +1,4 @@
-//===- CostModel.h - Time per launch from wavefronts and sectors -*- C++
-//-*-===//
+//===- CostModel.h - Time per launch from wavefronts, sectors ---*- C++ -*-===//
 //
 // A roofline over the memory pipes (docs/performance-model.md): for one
 // launch of a kernel, the totals over its grid of shared-memory wavefronts,

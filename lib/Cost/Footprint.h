@@ -1,5 +1,4 @@
-//===- Footprint.h - The bytes an access can touch in one launch -*- C++
-//-*-===//
+//===- Footprint.h - Bytes an access touches in a launch --------*- C++ -*-===//
 //
 // The cost model's DRAM estimate needs how much memory a launch touches,
 // not how many sectors it requests: a column read of a matrix requests a

@@ -1,4 +1,4 @@
-//===- Impact.h - What each finding costs its launch -----------*- C++ -*-===//
+//===- Impact.h - What each finding costs its launch ------------*- C++ -*-===//
 //
 // The step after the checks: each access finding (one with a Source) gets
 // the cost model's estimate of its launch's time with and without the

@@ -1,4 +1,4 @@
-//===- Config.h - .warplint.yaml project configuration ---------*- C++ -*-===//
+//===- Config.h - .warplint.yaml project configuration ----------*- C++ -*-===//
 //
 // A .warplint.yaml is found by walking up from each analyzed file, as
 // clang-tidy finds .clang-tidy: the nearest one wins, and it is merged over

@@ -1,4 +1,4 @@
-//===- Isolation.cpp - One file's work where nothing takes the process down ===//
+//===- Isolation.cpp - One file's work, isolated from the process ---------===//
 
 #include "Driver/Isolation.h"
 

@@ -1,4 +1,4 @@
-//===- Pipeline.h - One file through every step ----------------*- C++ -*-===//
+//===- Pipeline.h - One file through every step -----------------*- C++ -*-===//
 //
 // The front ends (the command line, the language server and the clang-tidy plugin) share
 // this: parse -> model -> solve -> checks -> suppression. What comes out is

@@ -1,4 +1,4 @@
-//===- Linear.h - Byte offsets as sums of terms, for merge rules -*- C++ -*-===//
+//===- Linear.h - Byte offsets as sums of terms -----------------*- C++ -*-===//
 //
 // nvcc merges two accesses when their addresses differ by a constant and the
 // lower one is provably aligned. Both questions are answered on a linear

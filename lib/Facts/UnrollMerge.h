@@ -1,4 +1,4 @@
-//===- UnrollMerge.h - Accesses of unrolled loops merged ---------*- C++ -*-===//
+//===- UnrollMerge.h - Accesses of unrolled loops merged --------*- C++ -*-===//
 //
 // Rule (c) of SourceMerge.h: nvcc unrolls a loop with a constant trip count
 // (fully when small, by 16 otherwise) unless `#pragma unroll 1` says not to,

@@ -1,4 +1,4 @@
-//===- FixCandidate.h - One layout fix being built -------------*- C++ -*-===//
+//===- FixCandidate.h - One layout fix being built --------------*- C++ -*-===//
 //
 // Shared by the two halves of the layout fixes: FixEdits.cpp writes a
 // candidate's edits (padding or swizzle, at the declaration or in the

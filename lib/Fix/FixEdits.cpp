@@ -1,4 +1,4 @@
-//===- FixEdits.cpp - The text of a layout fix and what it costs
+//===- FixEdits.cpp - The text of a layout fix and what it costs ----------===//
 //-----------===//
 
 #include "Fix/FixCandidate.h"

@@ -1,5 +1,4 @@
-//===- Layout.h - Byte offsets of an access under another layout -*- C++
-//-*-===//
+//===- Layout.h - Byte offsets under another layout -------------*- C++ -*-===//
 //
 // A fix changes how a __shared__ array is laid out (a longer row, an XOR
 // swizzle of the column) without changing which element each access means.

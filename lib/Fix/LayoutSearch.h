@@ -1,4 +1,4 @@
-//===- LayoutSearch.h - Least-conflicting layout of an array --*- C++ -*-===//
+//===- LayoutSearch.h - Least-conflicting layout of an array ----*- C++ -*-===//
 //
 // For one __shared__ array, as every kernel of the translation unit uses it,
 // tries row pads and XOR swizzles, solves every access of the array under

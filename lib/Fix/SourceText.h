@@ -1,5 +1,4 @@
-//===- SourceText.h - Reading and judging the text fixes rewrite -*- C++
-//-*-===//
+//===- SourceText.h - The text fixes rewrite --------------------*- C++ -*-===//
 
 #ifndef WARPLINT_FIX_SOURCETEXT_H
 #define WARPLINT_FIX_SOURCETEXT_H

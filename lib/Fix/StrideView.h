@@ -1,5 +1,4 @@
-//===- StrideView.h - A 1-D array seen as rows of a named stride -*- C++
-//-*-===//
+//===- StrideView.h - A 1-D array as rows of a stride -----------*- C++ -*-===//
 //
 // A one-dimensional __shared__ array indexed as s[r * W + c], with W a named
 // constant or macro, is a two-dimensional array in disguise. When every use

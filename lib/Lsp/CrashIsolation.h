@@ -1,4 +1,4 @@
-//===- CrashIsolation.h - Surviving a crash in the analysis ----*- C++ -*-===//
+//===- CrashIsolation.h - Surviving a crash in the analysis -----*- C++ -*-===//
 //
 // The server must outlive any one file's analysis: a crash in clang or in
 // warplint (SIGSEGV, SIGFPE, abort, a stack overflow, an LLVM fatal error)

@@ -1,5 +1,4 @@
-//===- LaunchShape.h - Is a launch shape one the target can run? -*- C++
-//-*-===//
+//===- LaunchShape.h - Can the target run a launch shape --------*- C++ -*-===//
 //
 // One validation for every source of a block or grid shape: launch sites,
 // --block-dim, `// warplint: block-dim(...)` comments, __launch_bounds__ and

@@ -1,4 +1,4 @@
-//===- AccessRecord.h - One analyzed access, as reported ---------*- C++ -*-===//
+//===- AccessRecord.h - One analyzed access, as reported --------*- C++ -*-===//
 //
 // The per-access facts `--all-accesses` and the JSON "accesses" array show:
 // one record per access and launch configuration. Checks fill these from

@@ -1,5 +1,4 @@
-//===- BranchRecord.h - One branch region as the outputs show it -*- C++
-//-*-===//
+//===- BranchRecord.h - One branch region as reported -----------*- C++ -*-===//
 //
 // The JSON `branches` array (docs/json-output.md): the warp-divergence
 // analysis of one region under one launch configuration, in plain values.

@@ -1,5 +1,4 @@
-//===- Divergence.h - Which lanes of each warp run a branch's region -*- C++
-//-*-//
+//===- Divergence.h - Which lanes run a branch's region ---------*- C++ -*-===//
 //
 // The warp-divergence analysis. A region a branch decides
 // (Branch in the model) is enumerated like a memory access with no address:

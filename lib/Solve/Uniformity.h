@@ -1,5 +1,4 @@
-//===- Uniformity.h - Do all threads of a block agree on a condition? -*- C++
-//-*-//
+//===- Uniformity.h - Do a block's threads agree? ---------------*- C++ -*-===//
 //
 // The question behind every barrier: does each thread of a block evaluate a
 // guard (or run a loop) the same way? A condition that mentions threadIdx can

@@ -1,4 +1,4 @@
-//===- ClangFlags.cpp - clang/gcc command lines to device arguments ------===//
+//===- ClangFlags.cpp - clang/gcc command lines to device arguments -------===//
 //
 // A compile command that is not nvcc (clang++ -x cuda, or a .cu file given to
 // c++) already speaks clang. It is read with clang's own driver option table,

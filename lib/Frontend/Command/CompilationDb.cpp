@@ -1,4 +1,4 @@
-//===- CompilationDb.cpp - Reading compile_commands.json -----------------===//
+//===- CompilationDb.cpp - Reading compile_commands.json ------------------===//
 //
 // `warplint -p BUILD_DIR [FILE...]` reads the compile database as clang-tidy
 // does: every CUDA entry when no file is named; otherwise each named file's

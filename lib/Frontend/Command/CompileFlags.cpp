@@ -1,4 +1,4 @@
-//===- CompileFlags.cpp - The argument list of a device-side parse -------===//
+//===- CompileFlags.cpp - The argument list of a device-side parse --------===//
 //
 // deviceParseArgs puts together everything clang needs to parse one file as
 // CUDA device code: the mode, the one GPU architecture, clang's resource

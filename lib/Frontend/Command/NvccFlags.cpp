@@ -1,4 +1,4 @@
-//===- NvccFlags.cpp - nvcc command lines to clang device arguments ------===//
+//===- NvccFlags.cpp - nvcc command lines to clang device arguments -------===//
 //
 // Compile databases that CMake writes for LANGUAGES CUDA hold nvcc commands.
 // This file turns them into the clang arguments of a device-side parse:

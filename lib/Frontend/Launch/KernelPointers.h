@@ -1,4 +1,4 @@
-//===- KernelPointers.h - Kernels a launch through a pointer may run -*- C++ -*-//
+//===- KernelPointers.h - What a launch through a pointer runs --*- C++ -*-===//
 //
 // `kernel<<<grid, threads>>>(...)` where `kernel` is a local function pointer
 // (benchmarks pick one kernel after another and launch each with the same

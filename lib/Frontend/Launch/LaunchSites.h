@@ -1,5 +1,4 @@
-//===- LaunchSites.h - Block shapes and argument values of launches -*- C++
-//-*-//
+//===- LaunchSites.h - Block shapes and arguments of launches ---*- C++ -*-===//
 //
 // Finds every kernel<<<grid, block, smem>>>(args) and runtime API launch in
 // the translation unit and turns the constant parts into LaunchConfigs

@@ -1,5 +1,4 @@
-//===- Arithmetic.h - Floating-point instructions of a statement -*- C++
-//-*-===//
+//===- Arithmetic.h - Floating-point instructions ---------------*- C++ -*-===//
 //
 // The cost model's arithmetic pipe (lib/Cost) needs how much floating-point
 // work a kernel surely does besides its memory accesses: a kernel that runs

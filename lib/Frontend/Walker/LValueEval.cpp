@@ -1,4 +1,4 @@
-//===- LValueEval.cpp - Variables and memory places ----------------------===//
+//===- LValueEval.cpp - Variables and memory places -----------------------===//
 //
 // lvalues: local variables (read from the environment), places in memory
 // objects (object + byte offset, plus the subscript ranges and field path the

@@ -1,4 +1,4 @@
-//===- LoopCarried.cpp - What locals a loop writes can be -------------------===//
+//===- LoopCarried.cpp - What locals a loop writes can be -----------------===//
 //
 // A local a loop writes, other than its induction variables, has at the
 // head of an iteration one of the values it had before the loop or at the

@@ -1,4 +1,4 @@
-//===- LoopExits.cpp - Threads that leave a loop early ---------------------===//
+//===- LoopExits.cpp - Threads that leave a loop early --------------------===//
 //
 // A `break` or `return` under a condition makes the threads of a warp leave
 // a loop at different iterations; in later iterations only the threads that

@@ -1,4 +1,4 @@
-//===- LoopHelpers.h - Syntactic scans shared by the statement walkers -*- C++ -*-//
+//===- LoopHelpers.h - Syntactic scans of the walkers -----------*- C++ -*-===//
 //
 // Small AST scans the walker needs before interpreting a statement: which
 // locals it may write, and whether a loop body may leave the loop.

@@ -1,4 +1,4 @@
-//===- LoopScans.cpp - A loop body's syntactic facts, scanned once
+//===- LoopScans.cpp - A loop body's syntactic facts, scanned once --------===//
 //---------===//
 
 #include "Frontend/Walker/LoopScans.h"

@@ -1,5 +1,4 @@
-//===- LoopScans.h - A loop body's syntactic facts, scanned once -*- C++
-//-*-===//
+//===- LoopScans.h - A loop body's syntactic facts --------------*- C++ -*-===//
 //
 // Before it walks a loop, the walker reads from its body which locals it
 // writes (and where), whether it may leave the loop, and what decides

@@ -1,4 +1,4 @@
-//===- RuntimeUnroll.cpp - How nvcc unrolls a loop of run-time trip count
+//===- RuntimeUnroll.cpp - How nvcc unrolls a loop of run-time trip count -===//
 //---===//
 //
 // Measured with nvcc 13.0 -O3 for sm_90 (SASS of the kernels in

@@ -1,5 +1,4 @@
-//===- RuntimeUnroll.h - How nvcc unrolls a loop of run-time trip count -*- C++
-//-*-===//
+//===- RuntimeUnroll.h - nvcc's unroll of a run-time count ------*- C++ -*-===//
 //
 // nvcc unrolls a loop whose trip count it cannot know by 4 and runs the
 // remainder (trip count mod 4) first, in a loop of its own; lanes of one

@@ -1,4 +1,4 @@
-//===- WalkBudget.h - What keeps one kernel's walk bounded -----*- C++ -*-===//
+//===- WalkBudget.h - What keeps one kernel's walk bounded ------*- C++ -*-===//
 //
 // A device function inlined at thousands of call sites is walked, and its
 // branch regions recorded, once per call: these keep that linear in what

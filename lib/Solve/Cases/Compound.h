@@ -1,4 +1,4 @@
-//===- Compound.h - Free symbols that the access only uses together -*- C++ -*-//
+//===- Compound.h - Free symbols only used together -------------*- C++ -*-===//
 //
 // With no known launch, cta.thread_rank() == 0 reads
 //   lane + 32 * (W + ty * B + tz * B * bdy) == 0

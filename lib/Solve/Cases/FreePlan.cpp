@@ -1,4 +1,4 @@
-//===- FreePlan.cpp - The cases of a plan: indices, classes, values ------===//
+//===- FreePlan.cpp - The cases of a plan: indices, classes, values -------===//
 //
 // A FreePlan (FreeSymbols.h) numbers its cases in mixed radix over its
 // symbols' classes; these read a case index back as classes and values,

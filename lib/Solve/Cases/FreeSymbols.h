@@ -1,5 +1,4 @@
-//===- FreeSymbols.h - Finitely many cases for block-uniform unknowns -*- C++
-//-*-//
+//===- FreeSymbols.h - Cases for block-uniform unknowns ---------*- C++ -*-===//
 //
 // A free block-uniform symbol (blockIdx, an unbound parameter, a loaded
 // uniform value) can take infinitely many values, but the cost of a request

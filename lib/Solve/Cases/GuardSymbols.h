@@ -1,4 +1,4 @@
-//===- GuardSymbols.h - A parameter that only bounds a guard -*- C++ -*-===//
+//===- GuardSymbols.h - A parameter that only bounds a guard ----*- C++ -*-===//
 //
 // The most common guard, 'row < M' with row = blockIdx.y * 8 + threadIdx.y,
 // compares two free block-uniform symbols. When the parameter P (here M)

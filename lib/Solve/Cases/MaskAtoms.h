@@ -1,4 +1,4 @@
-//===- MaskAtoms.h - Runtime masks of a lane index ------------*- C++ -*-===//
+//===- MaskAtoms.h - Runtime masks of a lane index --------------*- C++ -*-===//
 //
 // Sorting networks, Walsh transforms and scans index with a runtime mask:
 // `(blockIdx.x * 256 + threadIdx.x) & (stride - 1)`, `threadIdx.x & (size /

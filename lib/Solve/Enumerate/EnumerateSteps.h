@@ -1,4 +1,4 @@
-//===- EnumerateSteps.h - The enumeration's shared steps -------*- C++ -*-===//
+//===- EnumerateSteps.h - The enumeration's shared steps --------*- C++ -*-===//
 //
 // Internal to lib/Solve: the pieces of Enumerate.cpp that the request walk
 // (RequestWalk.cpp) uses too.

@@ -1,4 +1,4 @@
-//===- LaneCache.h - Per-lane values kept across cases ---------*- C++ -*-===//
+//===- LaneCache.h - Per-lane values kept across cases ----------*- C++ -*-===//
 //
 // Internal to lib/Solve. The enumeration of one access runs once per case of
 // its free values, often tens of thousands of times, and evaluates in each

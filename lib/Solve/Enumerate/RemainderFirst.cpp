@@ -1,4 +1,4 @@
-//===- RemainderFirst.cpp - Iterations regrouped by nvcc's runtime unroll
+//===- RemainderFirst.cpp - Iterations regrouped by nvcc's runtime unroll -===//
 //---===//
 
 #include "Solve/Enumerate/RemainderFirst.h"

@@ -1,5 +1,4 @@
-//===- RemainderFirst.h - Iterations regrouped by nvcc's runtime unroll -*- C++
-//-*-===//
+//===- RemainderFirst.h - Iterations of a runtime unroll --------*- C++ -*-===//
 //
 // nvcc unrolls a loop whose trip count is a run-time value by U (4 unless
 // a pragma says otherwise) and runs the remainder, trip count mod U, first

@@ -1,4 +1,4 @@
-//===- UniformityQuestion.h - One uniformity question, inside -*- C++ -*-===//
+//===- UniformityQuestion.h - One uniformity question, inside ---*- C++ -*-===//
 //
 // The class that decides one question of Uniformity.h, shared by its two
 // halves: Uniformity.cpp (symbol classes, enumeration of the block) and

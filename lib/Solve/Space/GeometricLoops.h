@@ -1,4 +1,4 @@
-//===- GeometricLoops.h - Multiplying loops with bounds not known -*- C++ -*-//
+//===- GeometricLoops.h - Multiplying loops, bounds unknown -----*- C++ -*-===//
 //
 // `for (s = 1; s < blockDim.x; s *= 2)` and `for (d = n >> 1; d > 0; d >>= 1)`
 // are everywhere in reductions, scans and sorting networks. When the launch

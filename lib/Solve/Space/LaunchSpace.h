@@ -1,5 +1,4 @@
-//===- LaunchSpace.h - One launch's threads as the solver sees them -*- C++
-//-*-//
+//===- LaunchSpace.h - One launch's threads for the solver ------*- C++ -*-===//
 //
 // How a launch's block becomes the lanes of the analyzed warps
 // (docs/solver.md, "Launch shapes"):

@@ -1,4 +1,4 @@
-//===- Opaque.h - Block-uniform subterms the solver cannot split -*- C++ -*-===//
+//===- Opaque.h - Block-uniform subterms not split --------------*- C++ -*-===//
 //
 // `(blockIdx.x + it) / gridWidth`, `ImgStride / 2`, `max(blockIdx.y * 6 - 1,
 // 0)`: a division, shift, remainder, mask, min or max whose operands are all

@@ -1,4 +1,4 @@
-//===- Polynomial.h - Addresses and guard terms read as polynomials -*- C++ -*-//
+//===- Polynomial.h - Addresses and guards as polynomials -------*- C++ -*-===//
 //
 // The free-symbol planning reads an offset or a comparison as a sum of
 // monomials over atoms: symbols, or subtrees that are not sums and products

@@ -1,4 +1,4 @@
-//===- SourceTerms.cpp - Solver expressions in the source's terms --------===//
+//===- SourceTerms.cpp - Solver expressions in the source's terms ---------===//
 
 #include "Solve/Space/SourceTerms.h"
 

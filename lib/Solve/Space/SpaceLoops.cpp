@@ -1,4 +1,4 @@
-//===- SpaceLoops.cpp - The loops of an access's space ------------------===//
+//===- SpaceLoops.cpp - The loops of an access's space --------------------===//
 //
 // Loops whose variable moves the address or the guard, or whose bounds
 // differ between lanes, are enumerated (relevant); the others repeat the

@@ -1,4 +1,4 @@
-//===- Expected.h - Expected wavefronts under uniformly random data -*- C++ -*-//
+//===- Expected.h - Wavefronts expected under random data -------*- C++ -*-===//
 //
 // A bounded answer whose address is data (`s_Hist[bin]`, `S[key]`) says
 // what the best and the worst placement cost; for a user tuning a histogram

@@ -1,4 +1,4 @@
-//===- SummarizeSteps.h - The pieces of solve(), inside Solve --*- C++ -*-===//
+//===- SummarizeSteps.h - The pieces of solve(), inside Solve ---*- C++ -*-===//
 //
 // Shared by SolveCases.cpp (solve: plan the cases, run them, summarize) and
 // Summarize.cpp (the summary's pieces). Not for use outside lib/Solve.

@@ -1,4 +1,4 @@
-//===- Listings.h - The canned nvdisasm listings of the Facts tests -*- C++ -*-//
+//===- Listings.h - Canned nvdisasm listings --------------------*- C++ -*-===//
 
 #ifndef WARPLINT_TEST_FACTS_LISTINGS_H
 #define WARPLINT_TEST_FACTS_LISTINGS_H

@@ -1,4 +1,4 @@
-//===- CompilationDbTest.cpp - Reading compile_commands.json -------------===//
+//===- CompilationDbTest.cpp - Reading compile_commands.json --------------===//
 
 #include "Frontend/Frontend.h"
 

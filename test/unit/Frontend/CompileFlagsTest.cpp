@@ -1,4 +1,4 @@
-//===- CompileFlagsTest.cpp - Device-side parse arguments ----------------===//
+//===- CompileFlagsTest.cpp - Device-side parse arguments -----------------===//
 //
 // deviceParseArgs for nvcc and clang commands, the toolkit and built-in CUDA
 // paths, and real clang parses of a realistic kernel with both, to prove the

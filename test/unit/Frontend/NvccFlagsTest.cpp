@@ -1,4 +1,4 @@
-//===- NvccFlagsTest.cpp - nvcc command translation ----------------------===//
+//===- NvccFlagsTest.cpp - nvcc command translation -----------------------===//
 //
 // Each nvcc flag family, in the spellings real compile databases use (CMake's
 // LANGUAGES CUDA output in particular), translated to clang device flags.

@@ -1,4 +1,4 @@
-//===- ReanalyzeTest.cpp - Fix verification spends the file's budget -----===//
+//===- ReanalyzeTest.cpp - Fix verification spends the file's budget ------===//
 //
 // A fix is verified by re-analyzing the fixed text. That re-analysis spends
 // what the file's analysis left of its budget (issue 14: a file whose fix
