@@ -414,11 +414,6 @@ std::optional<size_t> arrayOf(const TranslationUnitModel &TU,
   return It->second;
 }
 
-bool sameNote(const DiagNote &A, const DiagNote &B) {
-  return A.Loc == B.Loc && A.Message == B.Message &&
-         A.Fixes.size() == B.Fixes.size();
-}
-
 /// Drops every fix of D, saying why in a note.
 void dropFixes(Diagnostic &D, const std::string &Why) {
   bool Had = !D.Fixes.empty();
@@ -443,10 +438,9 @@ void verifyLayoutFixes(const TranslationUnitModel &TU,
   std::vector<ArrayUse> Arrays = sharedArrays(TU);
   ArrayIndex Index = indexArrays(Arrays);
   FileTexts Files(&Overlay);
-  // Per array: the notes the pipeline attached (planned again, the same
-  // way) and their verified replacement.
-  std::map<size_t, std::pair<std::vector<DiagNote>, std::vector<DiagNote>>>
-      Plans;
+  // Per array: the verified plan, which replaces the notes the pipeline
+  // attached (NoteRole::LayoutPlan).
+  std::map<size_t, std::vector<DiagNote>> Plans;
   std::map<size_t, std::string> CutShort; ///< arrays planned past the budget
   for (Diagnostic &D : Diags) {
     if (!hasFix(D))
@@ -460,11 +454,7 @@ void verifyLayoutFixes(const TranslationUnitModel &TU,
     auto P = Plans.find(*Array);
     if (P == Plans.end()) {
       const ArrayUse &U = Arrays[*Array];
-      P = Plans
-              .emplace(*Array,
-                       std::make_pair(planNotes(U, Opts, Files, nullptr),
-                                      planNotes(U, Opts, Files, &V)))
-              .first;
+      P = Plans.emplace(*Array, planNotes(U, Opts, Files, &V)).first;
       // Plans cut short by the budget are not the plans that were offered.
       if (std::optional<std::string> Spent = Budget.exhausted())
         CutShort[*Array] = *Spent;
@@ -485,17 +475,10 @@ void verifyLayoutFixes(const TranslationUnitModel &TU,
                          {}});
       continue;
     }
-    const std::vector<DiagNote> &Old = P->second.first;
-    bool Ends = D.Notes.size() >= Old.size() &&
-                std::equal(Old.begin(), Old.end(),
-                           D.Notes.end() - Old.size(), sameNote);
-    if (!Ends) {
-      dropFixes(D, "its notes differ from the plan that was verified");
-      continue;
-    }
-    D.Notes.erase(D.Notes.end() - Old.size(), D.Notes.end());
-    D.Notes.insert(D.Notes.end(), P->second.second.begin(),
-                   P->second.second.end());
+    llvm::erase_if(D.Notes, [](const DiagNote &N) {
+      return N.Role == NoteRole::LayoutPlan;
+    });
+    D.Notes.insert(D.Notes.end(), P->second.begin(), P->second.end());
   }
   drawFixedRequests(TU, Diags, Opts.Arch);
 }
