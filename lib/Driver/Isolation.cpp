@@ -208,11 +208,16 @@ void runOnItsThread(const std::shared_ptr<IsolatedRun> &Run) {
   }
   FatalReason = &Run->Reason;
   Scene = &Run->Where;
-  {
+  // The inner context deletes what the crashed work registered with it
+  // (the parse's compiler instance) as it goes; the outer one catches a
+  // crash in that deletion, since a crash can leave the objects half
+  // built (an allocation that failed midway), and the rest then leaks.
+  llvm::CrashRecoveryContext Outer;
+  Outer.RunSafely([&] {
     llvm::CrashRecoveryContext CRC;
     Run->Ok = CRC.RunSafely(Run->Work);
     Run->RetCode = CRC.RetCode;
-  }
+  });
   Scene = nullptr;
   FatalReason = nullptr;
   stack_t Off = {};
