@@ -13,13 +13,6 @@ namespace warplint {
 
 namespace {
 
-std::vector<LaneAddress> offsets(const std::vector<LaneWitness> &Lanes) {
-  std::vector<LaneAddress> Out;
-  for (const LaneWitness &L : Lanes)
-    Out.push_back({L.Lane, L.ByteOffset});
-  return Out;
-}
-
 /// Lanes drawn as Layout lays them out (Layout's lanes in the same order).
 RequestPicture pictureOf(const std::vector<LaneWitness> &Lanes,
                          const RequestLayout &Layout, bool Shared) {
@@ -47,13 +40,13 @@ RequestPicture pictureOf(const std::vector<LaneWitness> &Lanes,
 RequestPicture sharedPicture(const std::vector<LaneWitness> &Lanes,
                              unsigned Bytes, SharedOpKind Op,
                              const ArchInfo &Arch) {
-  return pictureOf(Lanes, sharedRequestLayout(offsets(Lanes), Bytes, Op, Arch),
+  return pictureOf(Lanes, sharedRequestLayout(laneOffsets(Lanes), Bytes, Op, Arch),
                    /*Shared=*/true);
 }
 
 RequestPicture globalPicture(const std::vector<LaneWitness> &Lanes,
                              unsigned Bytes, const ArchInfo &Arch) {
-  return pictureOf(Lanes, globalRequestLayout(offsets(Lanes), Bytes, Arch),
+  return pictureOf(Lanes, globalRequestLayout(laneOffsets(Lanes), Bytes, Arch),
                    /*Shared=*/false);
 }
 

@@ -383,6 +383,13 @@ GlobalRequestCost globalRequestCost(const std::vector<LaneAddress> &Lanes,
   return C;
 }
 
+std::vector<LaneAddress> laneOffsets(const std::vector<LaneWitness> &Lanes) {
+  std::vector<LaneAddress> Out;
+  for (const LaneWitness &L : Lanes)
+    Out.push_back({L.Lane, L.ByteOffset});
+  return Out;
+}
+
 RequestLayout sharedRequestLayout(const std::vector<LaneAddress> &Lanes,
                                   unsigned Bytes, SharedOpKind Op,
                                   const ArchInfo &Arch) {

@@ -100,6 +100,10 @@ struct GlobalRequestCost {
 GlobalRequestCost globalRequestCost(const std::vector<LaneAddress> &Lanes,
                                     unsigned Bytes, const ArchInfo &Arch);
 
+/// The lanes of a witness at their offsets in the object: what a layout
+/// of the request lays out.
+std::vector<LaneAddress> laneOffsets(const std::vector<LaneWitness> &Lanes);
+
 /// Request Lanes laid out on the banks: each lane's banks, and whether it
 /// collides (another lane of its phase asks one of those banks for another
 /// word); cost and ideal are sharedRequestCost's.

@@ -85,15 +85,6 @@ FileBudget::Left FileBudget::left() const {
 
 namespace {
 
-/// The example request's lanes at their offsets in the object: what its
-/// picture lays out on banks or sectors.
-std::vector<LaneAddress> witnessOffsets(const RequestWitness &W) {
-  std::vector<LaneAddress> Out;
-  for (const LaneWitness &L : W.Lanes)
-    Out.push_back({L.Lane, L.ByteOffset});
-  return Out;
-}
-
 
 /// Whether the file's analysis budget is spent (no retry is worth it).
 bool fileSpent(const SolveOptions &Opts) {
@@ -415,7 +406,7 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
   R.Example = Sum.Example;
   if (R.Example)
     R.Example->Layout =
-        sharedRequestLayout(witnessOffsets(*R.Example), Bytes, OpKind, Arch);
+        sharedRequestLayout(laneOffsets(R.Example->Lanes), Bytes, OpKind, Arch);
   R.WorstBankWords = Sum.Worst.BankWords;
   R.Cases = Sum.Cases;
   return R;
@@ -561,7 +552,7 @@ static GlobalResult solveGlobalAligned(const KernelModel &K, const Access &A,
   if (R.Sectors > R.IdealSectors && Sum.Example) {
     R.Example = Sum.Example;
     R.Example->Layout =
-        globalRequestLayout(witnessOffsets(*R.Example), Bytes, Arch);
+        globalRequestLayout(laneOffsets(R.Example->Lanes), Bytes, Arch);
   }
   return R;
 }
