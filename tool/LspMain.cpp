@@ -9,14 +9,17 @@
 #include "LspMain.h"
 
 #include "Lsp/Server.h"
+#include "Lsp/Worker.h"
 #include "Model/Arch.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <iostream>
+#include <optional>
 
 namespace warplint {
 
@@ -46,6 +49,27 @@ int usageError(llvm::StringRef Message) {
   return 2;
 }
 
+/// The child's side of an analysis in its own process (lsp/Worker.h): the
+/// text of Path on stdin, the analyzed document on stdout.
+int analyzeOneDocument(const std::string &Path,
+                       const lsp::ServerOptions &Opts) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Text =
+      llvm::MemoryBuffer::getSTDIN();
+  if (!Text) {
+    llvm::errs() << "warplint lsp: error: reading " << Path
+                 << " from stdin: " << Text.getError().message() << "\n";
+    return 2;
+  }
+  auto Analyze = [Pipeline = Opts.Pipeline, Fallback = Opts.FallbackFlags,
+                  CommandLine = Opts.CommandLine](const std::string &P,
+                                                  const std::string &T) {
+    return lsp::analyzeDocument(P, T, Pipeline, Fallback, CommandLine);
+  };
+  lsp::analyzeOne(Path, (*Text)->getBuffer(), Analyze,
+                  Opts.Pipeline.TimeoutSeconds, llvm::outs());
+  return llvm::outs().has_error() ? 2 : 0;
+}
+
 } // namespace
 
 int lspMain(int Argc, const char **Argv) {
@@ -56,8 +80,13 @@ int lspMain(int Argc, const char **Argv) {
   Opts.Pipeline.TimeoutSeconds = 60;
   std::string ArchName = "sm_90";
   bool ArchGiven = false;
+  std::optional<std::string> AnalyzeOne;
   for (int I = 1; I < Argc; ++I) {
     llvm::StringRef A = Argv[I];
+    if (A.consume_front(lsp::AnalyzeOneFlag)) {
+      AnalyzeOne = A.str();
+      continue;
+    }
     if (A == "--") {
       for (++I; I < Argc; ++I)
         Opts.FallbackFlags.push_back(Argv[I]);
@@ -109,6 +138,13 @@ int lspMain(int Argc, const char **Argv) {
   Opts.Pipeline.Frontend.ArchOverrides = ArchGiven;
   if (ArchGiven)
     Opts.CommandLine.Arch = Arch->Name;
+
+  if (AnalyzeOne)
+    return analyzeOneDocument(*AnalyzeOne, Opts);
+  // Each analysis runs in a child: this program with these flags.
+  Opts.WorkerCommand.push_back(
+      llvm::sys::fs::getMainExecutable(Argv[0], (void *)&lspMain));
+  Opts.WorkerCommand.insert(Opts.WorkerCommand.end(), Argv, Argv + Argc);
 
   // The protocol is binary-exact (byte counts): no stdio synchronisation or
   // line buffering games, and stdout carries nothing but messages.

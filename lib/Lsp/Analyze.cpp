@@ -15,6 +15,22 @@
 namespace warplint {
 namespace lsp {
 
+AnalyzedDocument crashedAnalysis(const std::string &Path,
+                                 const std::string &Text,
+                                 const std::string &Why) {
+  AnalyzedDocument A;
+  A.Path = Path;
+  A.Text = Text;
+  Diagnostic D;
+  D.severity = DiagnosticSeverity::Error;
+  D.code = "warplint-internal";
+  D.message = "warplint could not analyze this file: " + Why +
+              "; the server goes on (please report this file)";
+  A.Published.push_back(std::move(D));
+  A.Log = "analysis of " + Path + " failed: " + Why + "\n";
+  return A;
+}
+
 FixVerifier::Reanalyze bufferReanalyzer(const CompileCommand &Cmd,
                                         const PipelineOptions &PO,
                                         FileBudget &Budget) {
@@ -52,11 +68,10 @@ AnalyzedDocument analyzeDocument(const std::string &Path,
   FileCommand Found = commandForFile(
       Path, FallbackFlags, std::string(llvm::sys::path::parent_path(Path)));
   const CompileCommand &Cmd = Found.Cmd;
-  Doc.BaseDir = Cmd.Directory;
   Doc.Log = "compile command from " + Found.Source + "\n";
 
   SourceCache Disk;
-  DocumentContext Ctx(Path, Text, Doc.BaseDir, Disk);
+  DocumentContext Ctx(Path, Text, Cmd.Directory, Disk);
   // The project's .warplint.yaml (read again for every analysis, so that an
   // edit to it applies at once), then the server's own flags, which win.
   PipelineOptions FileOpts = Opts;
@@ -127,8 +142,12 @@ AnalyzedDocument analyzeDocument(const std::string &Path,
     llvm::erase_if(D.Fixes, OutsideBuffer);
     for (DiagNote &N : D.Notes)
       llvm::erase_if(N.Fixes, OutsideBuffer);
-    Doc.Published.push_back(toLsp(D, Ctx));
-    Doc.Findings.push_back(std::move(D));
+    Diagnostic Published = toLsp(D, Ctx);
+    llvm::json::Array Actions;
+    for (CodeAction &Action : toCodeActions(D, Published, Ctx))
+      Actions.push_back(toJSON(Action));
+    Doc.Published.push_back(std::move(Published));
+    Doc.Actions.push_back(std::move(Actions));
   }
   return Doc;
 }

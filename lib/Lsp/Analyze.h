@@ -25,14 +25,21 @@ namespace lsp {
 struct AnalyzedDocument {
   std::string Path;
   std::string Text;
-  std::string BaseDir; ///< relative model file names are relative to it
-  /// Findings in this document, and what the client got for each (same
-  /// order), followed in Published by clang's errors when parsing failed.
-  std::vector<warplint::Diagnostic> Findings;
+  /// What the client got for each finding in this document, followed by
+  /// clang's errors when parsing failed; and the quick fixes of each
+  /// finding (same order, as sent), computed against Text.
   std::vector<Diagnostic> Published;
+  std::vector<llvm::json::Array> Actions;
   bool Parsed = false;
   std::string Log; ///< flag warnings and clang's errors, for the server log
 };
+
+/// What a document shows when its analysis crashed or outlived its
+/// deadline: one error diagnostic at the top of the file saying so (Why:
+/// the predicate, "the analysis crashed (Segmentation fault)").
+AnalyzedDocument crashedAnalysis(const std::string &Path,
+                                 const std::string &Text,
+                                 const std::string &Why);
 
 /// Parses Cmd's file again from a buffer with PO (no fixes searched) and
 /// returns its access records: the re-analysis that verifies fixes, for

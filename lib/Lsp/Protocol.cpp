@@ -79,8 +79,19 @@ Value toJSON(const Location &L) {
   return Object{{"uri", L.uri}, {"range", L.range}};
 }
 
+bool fromJSON(const Value &V, Location &L, llvm::json::Path Path) {
+  ObjectMapper O(V, Path);
+  return O && O.map("uri", L.uri) && O.map("range", L.range);
+}
+
 Value toJSON(const DiagnosticRelatedInformation &I) {
   return Object{{"location", I.location}, {"message", I.message}};
+}
+
+bool fromJSON(const Value &V, DiagnosticRelatedInformation &I,
+              llvm::json::Path Path) {
+  ObjectMapper O(V, Path);
+  return O && O.map("location", I.location) && O.map("message", I.message);
 }
 
 Value toJSON(const Diagnostic &D) {
@@ -101,7 +112,8 @@ Value toJSON(const Diagnostic &D) {
 
 bool fromJSON(const Value &V, Diagnostic &D, llvm::json::Path Path) {
   ObjectMapper O(V, Path);
-  if (!O || !O.map("range", D.range) || !O.map("message", D.message))
+  if (!O || !O.map("range", D.range) || !O.map("message", D.message) ||
+      !O.mapOptional("relatedInformation", D.relatedInformation))
     return false;
   int Severity = static_cast<int>(D.severity);
   O.map("severity", Severity);

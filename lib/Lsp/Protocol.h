@@ -57,12 +57,15 @@ struct Location {
   Range range;
 };
 llvm::json::Value toJSON(const Location &L);
+bool fromJSON(const llvm::json::Value &V, Location &L, llvm::json::Path Path);
 
 struct DiagnosticRelatedInformation {
   Location location;
   std::string message;
 };
 llvm::json::Value toJSON(const DiagnosticRelatedInformation &I);
+bool fromJSON(const llvm::json::Value &V, DiagnosticRelatedInformation &I,
+              llvm::json::Path Path);
 
 enum class DiagnosticSeverity {
   Error = 1,

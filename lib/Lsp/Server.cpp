@@ -4,6 +4,7 @@
 
 #include "Lsp/Convert.h"
 #include "Lsp/CrashIsolation.h"
+#include "Lsp/Worker.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -37,24 +38,8 @@ bool overlaps(const Range &A, const Range &B) {
 
 } // namespace
 
-AnalyzedDocument crashedAnalysis(const std::string &Path,
-                                 const std::string &Text,
-                                 const std::string &Why) {
-  AnalyzedDocument A;
-  A.Path = Path;
-  A.Text = Text;
-  Diagnostic D;
-  D.severity = DiagnosticSeverity::Error;
-  D.code = "warplint-internal";
-  D.message = "warplint could not analyze this file: " + Why +
-              "; the server goes on (please report this file)";
-  A.Published.push_back(std::move(D));
-  A.Log = "analysis of " + Path + " failed: " + Why + "\n";
-  return A;
-}
-
 Server::Server(Transport &T, ServerOptions Opts) : T(T), Opts(std::move(Opts)) {
-  if (!this->Opts.Analyze)
+  if (!this->Opts.Analyze && this->Opts.WorkerCommand.empty())
     // By value: an analysis abandoned at its deadline may outlive the
     // server.
     this->Opts.Analyze = [Pipeline = this->Opts.Pipeline,
@@ -71,6 +56,7 @@ Server::~Server() {
     std::lock_guard<std::mutex> Guard(Lock);
     Stopping = true;
   }
+  Cancel = true;
   Wake.notify_all();
   Worker.join();
 }
@@ -309,23 +295,7 @@ void Server::workerLoop() {
 
     L.unlock();
     auto Start = std::chrono::steady_clock::now();
-    // The work owns its inputs and its result: past the deadline it is
-    // abandoned and may end after this document is long gone.
-    auto Out = std::make_shared<std::unique_ptr<AnalyzedDocument>>();
-    std::unique_ptr<AnalyzedDocument> Done;
-    if (llvm::Error Failed = runIsolated(
-            [Out, Analyze = Opts.Analyze, Path = Snapshot.Path,
-             Text = Snapshot.Text] {
-              *Out = std::make_unique<AnalyzedDocument>(Analyze(Path, Text));
-            },
-            Opts.Pipeline.TimeoutSeconds)) {
-      // Whatever the failed analysis had built is abandoned, not reused.
-      Done = std::make_unique<AnalyzedDocument>(crashedAnalysis(
-          Snapshot.Path, Snapshot.Text, llvm::toString(std::move(Failed))));
-    } else {
-      Done = std::move(*Out);
-    }
-    AnalyzedDocument &A = *Done;
+    AnalyzedDocument A = analyze(Snapshot);
     auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                   std::chrono::steady_clock::now() - Start)
                   .count();
@@ -349,6 +319,28 @@ void Server::workerLoop() {
   }
 }
 
+AnalyzedDocument Server::analyze(const Document &Snapshot) {
+  unsigned Timeout = Opts.Pipeline.TimeoutSeconds;
+  if (!Opts.Analyze)
+    // The child ends (or is killed) before this returns: nothing is left
+    // running, nothing is kept.
+    return analyzeInChild(Opts.WorkerCommand, Snapshot.Path, Snapshot.Text,
+                          Timeout, Cancel);
+  // The work owns its inputs and its result: past the deadline it is
+  // abandoned and may end after this document is long gone.
+  auto Out = std::make_shared<std::unique_ptr<AnalyzedDocument>>();
+  if (llvm::Error Failed = runIsolated(
+          [Out, Analyze = Opts.Analyze, Path = Snapshot.Path,
+           Text = Snapshot.Text] {
+            *Out = std::make_unique<AnalyzedDocument>(Analyze(Path, Text));
+          },
+          Timeout))
+    // Whatever the failed analysis had built is abandoned, not reused.
+    return crashedAnalysis(Snapshot.Path, Snapshot.Text,
+                           llvm::toString(std::move(Failed)));
+  return std::move(**Out);
+}
+
 Value Server::codeActions(const CodeActionParams &P) {
   llvm::json::Array Out;
   std::lock_guard<std::mutex> Guard(Lock);
@@ -359,14 +351,10 @@ Value Server::codeActions(const CodeActionParams &P) {
       ResIt->second.Generation != DocIt->second.Generation)
     return Out;
   const AnalyzedDocument &A = ResIt->second.Analysis;
-  SourceCache Disk;
-  DocumentContext Ctx(A.Path, A.Text, A.BaseDir, Disk);
-  for (size_t I = 0; I < A.Findings.size(); ++I) {
-    if (!overlaps(A.Published[I].range, P.range))
-      continue;
-    for (CodeAction &Action : toCodeActions(A.Findings[I], A.Published[I], Ctx))
-      Out.push_back(toJSON(Action));
-  }
+  for (size_t I = 0; I < A.Actions.size(); ++I)
+    if (overlaps(A.Published[I].range, P.range))
+      for (const Value &Action : A.Actions[I])
+        Out.push_back(Action);
   return Out;
 }
 

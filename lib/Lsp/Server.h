@@ -3,8 +3,9 @@
 // Reads JSON-RPC messages on the calling thread and answers them; analysis
 // runs on one worker thread. Each edit restarts a short debounce timer for
 // its document, and a result that is older than the document's latest edit
-// is thrown away (latest edit wins). A crash during an analysis is caught
-// (CrashIsolation.h) and shown as an error at the top of the document; the
+// is thrown away (latest edit wins). Each analysis runs in a process of its
+// own (Worker.h): a crash, or a parse that outlives its deadline, ends that
+// process only and is shown as an error at the top of the document; the
 // server goes on. Lifecycle as LSP asks: 'initialize' exactly once and
 // first, nothing but 'exit' after 'shutdown'. See docs/editors.md.
 //
@@ -17,6 +18,7 @@
 #include "Lsp/Analyze.h"
 #include "Lsp/Transport.h"
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <functional>
@@ -39,17 +41,15 @@ struct ServerOptions {
   /// Log every message and analysis to stderr.
   bool Verbose = false;
   std::string Version;
-  /// Analyzes one document (Path, its text); unset: analyzeDocument with
-  /// the options above. Tests put a failing analysis here.
+  /// "warplint lsp" with the server's flags (argv): each analysis runs in
+  /// a process of its own (Worker.h). Empty: on a thread of this process.
+  std::vector<std::string> WorkerCommand;
+  /// Analyzes one document (Path, its text) on a thread of this process;
+  /// unset: analyzeDocument with the options above. Tests put a failing
+  /// analysis here.
   std::function<AnalyzedDocument(const std::string &, const std::string &)>
       Analyze;
 };
-
-/// What a document shows when its analysis crashed: one error diagnostic
-/// at the top of the file saying so (Why: the signal).
-AnalyzedDocument crashedAnalysis(const std::string &Path,
-                                 const std::string &Text,
-                                 const std::string &Why);
 
 class Server {
 public:
@@ -83,6 +83,9 @@ private:
   /// Analyze Uri once the debounce time has passed (Lock held).
   void schedule(const std::string &Uri);
   void workerLoop();
+  /// The analysis of Snapshot, or what the document shows when it crashed
+  /// or outlived its deadline.
+  AnalyzedDocument analyze(const Document &Snapshot);
   void log(const llvm::Twine &Message);
 
   Transport &T;
@@ -103,6 +106,8 @@ private:
   };
   std::map<std::string, Result> Results; ///< by URI
   std::thread Worker;
+  /// Set when the server stops: a child analysis still running is killed.
+  std::atomic<bool> Cancel{false};
 };
 
 } // namespace lsp
