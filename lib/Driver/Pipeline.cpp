@@ -133,6 +133,19 @@ FileReport analyzeModel(const FrontendResult &Parsed,
       D.Level = Severity::Error;
     R.Diagnostics.push_back(std::move(D));
   }
+  // What the front end could not analyze (a memory instruction of inline
+  // PTX it cannot place, a goto it does not follow), for whoever asked to
+  // see every access or every unknown: never dropped in silence.
+  if (Opts.EveryAnalysis || Checking.ShowUnknown)
+    for (const KernelModel &K : Model.Kernels)
+      for (const auto &[Loc, Message] : K.Remarks) {
+        Diagnostic D;
+        D.Level = Severity::Remark;
+        D.Check = "warplint-access";
+        D.Range = {Loc, Loc};
+        D.Message = Message + " (in kernel '" + K.Name + "')";
+        R.Diagnostics.push_back(std::move(D));
+      }
   // What each finding costs its launch, before merging keeps the worst:
   // its launch's time needs every access of its kernel solved.
   solveKernelsOfFindings(Model, R.Diagnostics, Solve, Analyses);

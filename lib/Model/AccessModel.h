@@ -316,6 +316,28 @@ struct Access {
   unsigned TypeAlign = 0;
   /// What the compiler makes of it (merged, split); as written by default.
   Emission Emitted;
+  /// An access written in inline PTX: the instruction as written
+  /// ("ldmatrix.sync.aligned.m8n8.x4.shared.b16"); empty otherwise.
+  std::string Ptx;
+  /// How the lanes of its instruction make requests, when not each its own
+  /// Bytes as a load or store does (test/gpu/tensor-core/README.md).
+  enum class LaneRule {
+    PerLane,
+    /// ldmatrix/stmatrix: lanes 8i..8i+7 give the 16-byte rows of matrix
+    /// i (the others' addresses are ignored: Guard says so); one phase per
+    /// matrix, never merged (rules LDSM, STSM).
+    MatrixRows,
+    /// One side of a cp.async: the global source read or the shared
+    /// destination written (rule LDGSTS).
+    AsyncCopy,
+  };
+  LaneRule Rule = LaneRule::PerLane;
+  /// AsyncCopy: cp.async.cg, which bypasses L1 (LDGSTS.BYPASS).
+  bool BypassL1 = false;
+  /// AsyncCopy, the shared destination: the Id of the access that reads
+  /// the same copy's global source, whose addresses conflict in the shared
+  /// write as well (rule LDGSTS).
+  std::optional<unsigned> CopySource;
   /// A load nvcc moves down to where its value is used (LoadSinking.cpp):
   /// why its lanes are those of the use, in the user's terms; empty when
   /// it stays where it is written.

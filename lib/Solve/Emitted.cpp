@@ -6,7 +6,9 @@
 // the group (its own offset, or below it for a merged store; the 8/16-byte
 // phase rules S2-S4 apply), once
 // per IterationsPerInstr iterations of an unrolled loop; a split copy is
-// solved part by part and the parts' requests add up.
+// solved part by part and the parts' requests add up. The shared write of
+// a cp.async (LDGSTS) conflicts by its source addresses as well as by its
+// destination (rule LDGSTS): the two are solved and paired.
 //
 //===----------------------------------------------------------------------===//
 
@@ -118,10 +120,72 @@ Result solveEmitted(const KernelModel &K, const Access &A, SolveFn Solve,
   return combine(std::move(Parts), Worst, Mean, Ideal, IdealMean);
 }
 
+/// The shared write of an L1-allocating cp.async (rule LDGSTS,
+/// test/gpu/tensor-core/README.md): phases as a store of its width, and
+/// two sides that conflict. The destination conflicts as a store does; the
+/// source by the banks of its global addresses ((address % 128) / 4), lane
+/// by lane (32 lanes copying one source word cost 32: no multicast), as the
+/// atomics' rule counts (S8). Measured with one side conflict-free, the
+/// request costs the other side's count; with both conflicting it was not
+/// measured: unknown.
+SharedResult solveAsyncCopyWrite(const KernelModel &K, const Access &A,
+                                 const LaunchConfig &L,
+                                 const SolveOptions &Opts) {
+  SharedResult Dst = solveSharedAsWritten(K, A, L, Opts);
+  if (Dst.Status != SolveStatus::Exact || *A.CopySource >= K.Accesses.size())
+    return Dst;
+  // The source's lanes under the lane-by-lane bank rule, at the copy's
+  // width: an unaggregated shared atomic of the source's addresses.
+  Access Src = K.Accesses[*A.CopySource];
+  Src.Op = AccessOp::Atomic;
+  Src.AtomicFunction = "atomicExch";
+  Src.Rule = Access::LaneRule::PerLane;
+  Src.Bytes = A.Bytes;
+  SharedResult Banks = solveSharedAsWritten(K, Src, L, Opts);
+  // One answer for every request (no cases over free symbols): the two
+  // sides are then the same requests.
+  auto Single = [](const SharedResult &R) {
+    return R.Status == SolveStatus::Exact && R.Cases.empty();
+  };
+  auto ConflictFree = [&](const SharedResult &R) {
+    return Single(R) && R.Wavefronts == R.IdealWavefronts &&
+           R.WavefrontsMean == R.IdealMean;
+  };
+  if (ConflictFree(Banks))
+    return Dst;
+  SharedResult Out = Dst;
+  if (Single(Banks) && ConflictFree(Dst)) {
+    // The source's conflicts are the request's; the ideal is the write's.
+    Out.Wavefronts = Banks.Wavefronts;
+    Out.WavefrontsMean = Banks.WavefrontsMean;
+    Out.WorstBankWords = Banks.WorstBankWords;
+    Out.Example = Banks.Example;
+    if (Out.Launch && Banks.Launch)
+      Out.Launch->Cost = Banks.Launch->Cost;
+    else
+      Out.Launch.reset();
+    return Out;
+  }
+  Out = SharedResult();
+  Out.Reason = Banks.Status == SolveStatus::Exact
+                   ? "its source addresses conflict in the shared write (" +
+                         std::to_string(Banks.Wavefronts) +
+                         " wavefronts by their banks) and so do its "
+                         "destination addresses (" +
+                         std::to_string(Dst.Wavefronts) +
+                         "); how the two combine was not measured"
+                   : "the banks of its source addresses, which conflict in "
+                     "the shared write as well: " +
+                         Banks.Reason;
+  return Out;
+}
+
 } // namespace
 
 SharedResult solveShared(const KernelModel &K, const Access &A,
                          const LaunchConfig &L, const SolveOptions &Opts) {
+  if (A.Rule == Access::LaneRule::AsyncCopy && A.CopySource)
+    return solveAsyncCopyWrite(K, A, L, Opts);
   if (A.Emitted.isAsWritten())
     return solveSharedAsWritten(K, A, L, Opts);
   return solveEmitted<SharedResult>(

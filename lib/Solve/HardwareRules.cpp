@@ -224,6 +224,13 @@ SharedRequestCost wideLoadCost(const std::vector<LaneAddress> &Lanes,
 } // namespace
 
 SharedOpKind sharedOpKind(const KernelModel &, const Access &A) {
+  // Rules LDSM and STSM (test/gpu/tensor-core/README.md): one phase per
+  // 8x8 matrix, the 8 lanes' 16-byte rows, each phase the most distinct
+  // rows in one bank group, summed, never merged (an ldmatrix of the same
+  // 8 rows in all four matrices costs 4; two lanes on one row cost 1):
+  // what the store rule gives 16-byte accesses of quarter warps.
+  if (A.Rule == Access::LaneRule::MatrixRows)
+    return SharedOpKind::Store;
   if (A.Op != AccessOp::Atomic)
     return A.Op == AccessOp::Store ? SharedOpKind::Store : SharedOpKind::Load;
   if (A.CasLoop)

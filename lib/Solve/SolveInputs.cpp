@@ -203,8 +203,8 @@ bool sameEmission(const Emission &A, const Emission &B) {
 /// access the operation does not change the sectors; for a shared one it
 /// picks the bank rule.
 bool sameAccessFields(const Access &A, const Access &B, bool Shared) {
-  return A.Bytes == B.Bytes && A.TypeAlign == B.TypeAlign &&
-         A.UnknownReason == B.UnknownReason &&
+  return A.Bytes == B.Bytes && A.TypeAlign == B.TypeAlign && A.Rule == B.Rule &&
+         A.BypassL1 == B.BypassL1 && A.UnknownReason == B.UnknownReason &&
          A.AddressFromData == B.AddressFromData &&
          (!Shared ||
           (A.Op == B.Op && A.Field == B.Field &&
@@ -266,11 +266,13 @@ bool sameSolveInputs(const SolveInput &A, const SolveInput &B) {
     const Access &X = *A.Acc, &Y = *B.Acc;
     return X.Object == Y.Object && X.ByteOffset == Y.ByteOffset &&
            X.Guard == Y.Guard && X.Loops == Y.Loops &&
-           sameEmission(X.Emitted, Y.Emitted) &&
+           sameEmission(X.Emitted, Y.Emitted) && X.CopySource == Y.CopySource &&
            (A.Launch == B.Launch || sameLaunch(A, B, Pair{reach(A), reach(B)}));
   }
-  // A merged or split instruction reads other accesses of its kernel.
-  if (!A.Acc->Emitted.isAsWritten() || !B.Acc->Emitted.isAsWritten())
+  // A merged or split instruction, or a copy's write, reads other accesses
+  // of its kernel.
+  if (!A.Acc->Emitted.isAsWritten() || !B.Acc->Emitted.isAsWritten() ||
+      A.Acc->CopySource || B.Acc->CopySource)
     return false;
   Ranks RA = reach(A), RB = reach(B);
   if (!RA.Valid || !RB.Valid)

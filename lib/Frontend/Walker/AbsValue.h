@@ -55,6 +55,10 @@ struct AbsValue {
   /// Object. Offset is then unknown; an access through it is listed once
   /// per object.
   std::vector<unsigned> AlsoObjects;
+  /// Kind::Pointer held in an integer (`__cvta_generic_to_shared(p)`,
+  /// `(size_t)p`): arithmetic on it counts bytes, and only adding and
+  /// subtracting keep it an address of the object.
+  bool Integer = false;
 
   static AbsValue unknown(std::string Reason, bool ThreadDep) {
     AbsValue V;

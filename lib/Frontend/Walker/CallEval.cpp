@@ -269,6 +269,23 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
     return *A;
   if (auto G = evalCooperativeGroups(C, F))
     return *G;
+  // The address inline PTX takes: the pointer's place, held in an integer
+  // (the shared window's offsets keep the banks of the generic address).
+  if ((Name == "__cvta_generic_to_shared" ||
+       Name == "__cvta_generic_to_global" ||
+       Name == "__nv_cvta_generic_to_shared_impl" ||
+       Name == "__nv_cvta_generic_to_global_impl" ||
+       Name == "__nvvm_get_smem_pointer") &&
+      C->getNumArgs() == 1) {
+    AbsValue P = eval(C->getArg(0));
+    if (P.K == AbsValue::Kind::Pointer && P.AlsoObjects.empty()) {
+      P.Integer = true;
+      P.Derived = true;
+      notePointerEscape(P, C->getArg(0), "converted to an integer");
+      return P;
+    }
+    return Opaque("the address '" + text(C->getArg(0)) + "'");
+  }
   if (isNoEffect(Name)) {
     for (const clang::Expr *A : C->arguments())
       eval(A);
@@ -400,7 +417,7 @@ AbsValue KernelWalker::inlineCall(const CallExpr *C, const FunctionDecl *F) {
     AbsValue V = eval(A);
     QualType T = P->getType();
     if (T->isIntegralOrEnumerationType() && !T->isBooleanType())
-      V = toInt(V, A);
+      V = toIntOrAddress(V, A);
     Callee.Env[P] = V;
   }
   Callee.GuardBase = State.Guards.size();

@@ -130,6 +130,12 @@ AbsValue KernelWalker::toInt(const AbsValue &V, const clang::Expr *E) {
   return V;
 }
 
+AbsValue KernelWalker::toIntOrAddress(const AbsValue &V, const clang::Expr *E) {
+  if (V.K == AbsValue::Kind::Pointer && V.Integer)
+    return V; // still the address, in an integer of another width
+  return toInt(V, E);
+}
+
 std::optional<double> realValue(const AbsValue &V) {
   if (V.K == AbsValue::Kind::Real)
     return V.Real;
@@ -371,6 +377,13 @@ AbsValue KernelWalker::evalCast(const CastExpr *C) {
   case CK_PointerToIntegral: {
     AbsValue V = eval(Sub);
     notePointerEscape(V, C, "converted to an integer");
+    // An address as a number (the shared-window address inline PTX takes):
+    // still a place in the object, counted in bytes.
+    if (V.K == AbsValue::Kind::Pointer && V.AlsoObjects.empty()) {
+      V.Integer = true;
+      V.Derived = true;
+      return V;
+    }
     return AbsValue::unknown("the address '" + text(Sub) + "'", true);
   }
   case CK_IntegralToFloating:
@@ -400,8 +413,9 @@ AbsValue KernelWalker::evalCast(const CastExpr *C) {
   // Integral casts, no-op casts, user conversions: the value is kept.
   AbsValue V = eval(Sub);
   if (C->getType()->isIntegralOrEnumerationType() &&
-      !C->getType()->isBooleanType())
-    return toInt(V, Sub);
+      !C->getType()->isBooleanType()) {
+    return toIntOrAddress(V, Sub);
+  }
   return V;
 }
 

@@ -314,7 +314,11 @@ Flow KernelWalker::walkStmt(const Stmt *S) {
                              "incomplete");
     return {};
   }
-  // Anything else (asm, null statements, ...) has no modelled effect; still
+  if (const auto *A = dyn_cast<GCCAsmStmt>(S)) {
+    walkInlineAsm(A);
+    return {};
+  }
+  // Anything else (null statements, ...) has no modelled effect; still
   // visit sub-expressions so that accesses inside are seen.
   for (const Stmt *C : S->children())
     if (C)
@@ -521,7 +525,7 @@ void KernelWalker::walkDecl(const VarDecl *VD) {
   if (T->isArrayType() || T->isRecordType())
     V = AbsValue::unknown("the local '" + VD->getName().str() + "'", true);
   else if (T->isIntegralOrEnumerationType() && !T->isBooleanType())
-    V = toInt(V, Init);
+    V = toIntOrAddress(V, Init);
   State.Frames.back().Env[VD] = V;
 }
 

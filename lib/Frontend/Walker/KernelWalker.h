@@ -15,9 +15,10 @@
 #ifndef WARPLINT_FRONTEND_KERNELWALKER_H
 #define WARPLINT_FRONTEND_KERNELWALKER_H
 
-#include "Frontend/Walker/AbsValue.h"
 #include "Frontend/Frontend.h"
+#include "Frontend/Walker/AbsValue.h"
 #include "Frontend/Walker/LoopScans.h"
+#include "Frontend/Walker/PtxMemory.h"
 #include "Frontend/Walker/WalkBudget.h"
 #include "Model/AccessModel.h"
 
@@ -292,6 +293,9 @@ private:
   AbsValue readLValue(const LValue &LV, const clang::Expr *E);
   void writeLValue(const LValue &LV, const clang::Expr *E, AbsValue V);
   Predicate toPred(const AbsValue &V, const clang::Expr *E);
+  /// toInt, except that an address held in an integer (AbsValue::Integer)
+  /// stays one: what an integer variable or parameter keeps.
+  AbsValue toIntOrAddress(const AbsValue &V, const clang::Expr *E);
   AbsValue toInt(const AbsValue &V, const clang::Expr *E);
   /// A conversion to, from or between floating types of a constant V
   /// (RealFold.h), or nullopt where it is not folded.
@@ -299,6 +303,9 @@ private:
                                        const AbsValue &V);
   AbsValue arith(clang::BinaryOperatorKind Op, const AbsValue &L,
                  const AbsValue &R, const clang::Expr *E);
+  /// Arithmetic on an address held in an integer (AbsValue::Integer).
+  AbsValue addressArith(clang::BinaryOperatorKind Op, const AbsValue &L,
+                        const AbsValue &R, const clang::Expr *E);
   AbsValue pointerAdd(const AbsValue &P, const AbsValue &I,
                       clang::QualType Pointee, bool Negate,
                       const clang::Expr *E);
@@ -444,6 +451,17 @@ private:
                       const std::string &How);
   void recordAccess(const LValue &LV, const clang::Expr *E, AccessOp Op,
                     clang::QualType AccessType);
+
+  // --- inline PTX (InlineAsm.cpp)
+  void walkInlineAsm(const clang::GCCAsmStmt *S);
+  /// The access Op makes at Address (an operand of S plus a constant), of
+  /// Space; a remark when it cannot be placed in an object.
+  void recordPtxAccess(const clang::GCCAsmStmt *S, const PtxMemoryOp &Op,
+                       const PtxAddress &Address, AccessOp AOp, PtxSpace Space,
+                       const std::vector<AbsValue> &Inputs);
+  /// The lane of the current thread in its warp: its rank in the block
+  /// modulo 32.
+  static Expr laneIndex();
   void notePointerEscape(const AbsValue &V, const clang::Expr *E,
                          const std::string &How);
 

@@ -305,7 +305,7 @@ void KernelWalker::writeLValue(const LValue &LV, const clang::Expr *E,
   case LValue::Kind::Var: {
     QualType T = LV.Var->getType();
     if (T->isIntegralOrEnumerationType() && !T->isBooleanType())
-      V = toInt(V, E);
+      V = toIntOrAddress(V, E);
     if (T->isPointerType() && V.K == AbsValue::Kind::Pointer)
       V.Derived = true;
     State.Frames.back().Env[LV.Var] = boundDepth(std::move(V));

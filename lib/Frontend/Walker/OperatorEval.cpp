@@ -37,6 +37,8 @@ AbsValue KernelWalker::arith(BinaryOperatorKind Op, const AbsValue &L,
     Out.Data = fromDataOnly({L, R});
     return Out;
   }
+  if (L.Integer || R.Integer)
+    return addressArith(Op, L, R, E);
   AbsValue A = toInt(L, E), B = toInt(R, E);
   if (A.isUnknown() || B.isUnknown())
     return A.isUnknown() ? A : B;
@@ -77,6 +79,29 @@ AbsValue KernelWalker::arith(BinaryOperatorKind Op, const AbsValue &L,
   }
   return AbsValue::unknown("the operator in '" + text(E) + "'",
                            threadDependent(A) || threadDependent(B));
+}
+
+AbsValue KernelWalker::addressArith(BinaryOperatorKind Op, const AbsValue &L,
+                                    const AbsValue &R, const clang::Expr *E) {
+  bool Add = Op == BO_Add || Op == BO_AddAssign;
+  bool Sub = Op == BO_Sub || Op == BO_SubAssign;
+  if (L.Integer && R.Integer && Sub && L.Object == R.Object && L.Offset &&
+      R.Offset)
+    return AbsValue::integer(*L.Offset - *R.Offset);
+  if (L.Integer != R.Integer && (Add || (Sub && L.Integer))) {
+    const AbsValue &P = L.Integer ? L : R;
+    AbsValue Out = pointerAdd(P, L.Integer ? R : L, QualType(), Sub, E);
+    Out.Integer = true;
+    return Out;
+  }
+  const AbsValue &P = L.Integer ? L : R;
+  std::string Name = K.Objects[P.Object].Name;
+  return AbsValue::unknown("'" + text(E) + "', arithmetic on the address of '" +
+                               Name +
+                               "' other than adding offsets (its "
+                               "result depends on where '" +
+                               Name + "' lies in memory)",
+                           threadDependent(L) || threadDependent(R));
 }
 
 AbsValue KernelWalker::pointerAdd(const AbsValue &P, const AbsValue &I,

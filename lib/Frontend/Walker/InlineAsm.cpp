@@ -1,0 +1,216 @@
+//===- InlineAsm.cpp - Memory instructions written in inline PTX ----------===//
+//
+// An asm statement's template is read for its memory instructions
+// (PtxMemory.h); each becomes an access at the address its operand holds:
+// a pointer ("l"(p)) or an address in an integer (`"r"(addr)` with addr
+// from __cvta_generic_to_shared, AbsValue::Integer), plus the constant the
+// template adds. The asm's outputs are data afterwards. A memory
+// instruction that cannot be placed is a remark saying why, never dropped
+// in silence.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/Walker/KernelWalker.h"
+#include "Frontend/Walker/PtxMemory.h"
+
+#include "clang/AST/Stmt.h"
+
+namespace warplint {
+
+using namespace clang;
+
+namespace {
+
+AccessOp accessOp(PtxMemoryOp::Kind K) {
+  switch (K) {
+  case PtxMemoryOp::Kind::Store:
+  case PtxMemoryOp::Kind::MatrixStore:
+    return AccessOp::Store;
+  case PtxMemoryOp::Kind::Atomic:
+  case PtxMemoryOp::Kind::Reduction:
+    return AccessOp::Atomic;
+  default:
+    return AccessOp::Load;
+  }
+}
+
+/// The CUDA function an atom/red instruction stands for (the bank rule of
+/// atomics differs by function: S8).
+std::string atomicFunction(llvm::StringRef Opcode) {
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  Opcode.split(Parts, '.');
+  for (llvm::StringRef P : Parts) {
+    if (P == "add")
+      return "atomicAdd";
+    if (P == "cas")
+      return "atomicCAS";
+    if (P == "exch")
+      return "atomicExch";
+    if (P == "min" || P == "max" || P == "and" || P == "or" || P == "xor" ||
+        P == "inc" || P == "dec")
+      return ("atomic" + P.substr(0, 1).upper() + P.substr(1)).str();
+  }
+  return "";
+}
+
+MemorySpace expectedSpace(PtxSpace S, bool &Known) {
+  Known = S == PtxSpace::Shared || S == PtxSpace::Global;
+  return S == PtxSpace::Global ? MemorySpace::Global : MemorySpace::Shared;
+}
+
+} // namespace
+
+Expr KernelWalker::laneIndex() {
+  Expr Bx = Expr::symbol(SymbolKind::BlockDim, 0);
+  Expr By = Expr::symbol(SymbolKind::BlockDim, 1);
+  Expr Rank = Expr::threadIdx(0) + Expr::threadIdx(1) * Bx +
+              Expr::threadIdx(2) * Bx * By;
+  return Expr::binary(ExprKind::Rem, Rank, 32);
+}
+
+void KernelWalker::walkInlineAsm(const GCCAsmStmt *S) {
+  // The inputs are read before the instructions run.
+  std::vector<AbsValue> Inputs;
+  for (unsigned I = 0; I < S->getNumInputs(); ++I)
+    Inputs.push_back(eval(S->getInputExpr(I)));
+
+  llvm::SmallVector<GCCAsmStmt::AsmStringPiece, 8> Pieces;
+  unsigned DiagOffset = 0;
+  std::vector<PtxMemoryOp> Ops;
+  if (S->AnalyzeAsmString(Pieces, Ctx, DiagOffset)) {
+    remark(S->getAsmLoc(), "the template of this asm statement could not be "
+                           "read; memory instructions in it are not analyzed");
+  } else {
+    std::string Template;
+    for (const GCCAsmStmt::AsmStringPiece &P : Pieces)
+      Template +=
+          P.isString() ? P.getString() : "%" + std::to_string(P.getOperandNo());
+    Ops = parsePtxMemoryOps(Template);
+  }
+  for (const PtxMemoryOp &Op : Ops) {
+    if (Op.K == PtxMemoryOp::Kind::Other) {
+      remark(S->getAsmLoc(),
+             "inline PTX " + Op.Why + "; its memory accesses are not analyzed");
+      continue;
+    }
+    std::optional<unsigned> Source;
+    if (Op.K == PtxMemoryOp::Kind::AsyncCopy) {
+      size_t Before = K.Accesses.size();
+      recordPtxAccess(S, Op, *Op.Source, AccessOp::Load, PtxSpace::Global,
+                      Inputs);
+      if (K.Accesses.size() > Before)
+        Source = K.Accesses[Before].Id;
+    }
+    if (!Op.Address) {
+      remark(S->getAsmLoc(), "inline PTX '" + Op.Opcode + "': " + Op.Why +
+                                 "; its memory access is not analyzed");
+      continue;
+    }
+    // A cp.async writes its destination.
+    AccessOp AOp =
+        Op.K == PtxMemoryOp::Kind::AsyncCopy ? AccessOp::Store : accessOp(Op.K);
+    size_t Before = K.Accesses.size();
+    recordPtxAccess(S, Op, *Op.Address, AOp, Op.Space, Inputs);
+    for (size_t I = Before; I < K.Accesses.size(); ++I)
+      K.Accesses[I].CopySource = Source;
+  }
+
+  // What the instructions wrote into the outputs is data.
+  for (unsigned I = 0; I < S->getNumOutputs(); ++I) {
+    const clang::Expr *Out = S->getOutputExpr(I);
+    LValue LV = evalLValue(Out);
+    writeLValue(LV, Out,
+                AbsValue::data("the output of the asm statement at line " +
+                                   std::to_string(loc(S->getAsmLoc()).Line),
+                               true));
+  }
+}
+
+void KernelWalker::recordPtxAccess(const GCCAsmStmt *S, const PtxMemoryOp &Op,
+                                   const PtxAddress &Address, AccessOp AOp,
+                                   PtxSpace Space,
+                                   const std::vector<AbsValue> &Inputs) {
+  std::string Name = "inline PTX '" + Op.Opcode + "'";
+  unsigned N = Address.Operand;
+  if (N < S->getNumOutputs() || N - S->getNumOutputs() >= Inputs.size()) {
+    remark(S->getAsmLoc(), Name + ": its address %" + std::to_string(N) +
+                               " is not an input operand; its memory access "
+                               "is not analyzed");
+    return;
+  }
+  unsigned In = N - S->getNumOutputs();
+  const clang::Expr *E = S->getInputExpr(In);
+  const AbsValue &V = Inputs[In];
+  if (V.K != AbsValue::Kind::Pointer) {
+    remark(S->getAsmLoc(),
+           Name + ": its address '" + text(E) +
+               "' is not known to point into an array or buffer (" +
+               (V.Reason.empty() ? std::string("a value not modelled")
+                                 : V.Reason) +
+               "); its memory access is not analyzed");
+    return;
+  }
+  const MemoryObject &O = K.Objects[V.Object];
+  bool Known = false;
+  MemorySpace Want = expectedSpace(Space, Known);
+  if (Known && O.Space != Want) {
+    remark(S->getAsmLoc(), Name + " addresses " + ptxSpaceName(Space) +
+                               " memory, but '" + text(E) + "' points into " +
+                               spaceName(O.Space) + " '" + O.Name +
+                               "'; its memory access is not analyzed");
+    return;
+  }
+  if (!Known && Space != PtxSpace::Generic) {
+    remark(S->getAsmLoc(),
+           Name + " (" + ptxSpaceName(Space) + " memory) is not analyzed");
+    return;
+  }
+  LValue LV;
+  LV.K = LValue::Kind::Memory;
+  LV.Ptr = pointerAdd(V, AbsValue::integer(Address.Offset), QualType(),
+                      /*Negate=*/false, E);
+  size_t Before = K.Accesses.size();
+  // Width and alignment are the instruction's, set below.
+  recordAccess(LV, E, AOp, Ctx.UnsignedCharTy);
+  for (size_t I = Before; I < K.Accesses.size(); ++I) {
+    Access &A = K.Accesses[I];
+    // Nsight Compute puts the instruction on the asm statement's line.
+    A.Range = range(S->getSourceRange());
+    A.Loc = loc(S->getAsmLoc());
+    if (Op.Bytes)
+      A.Bytes = Op.Bytes;
+    A.TypeAlign = A.Bytes;
+    A.Volatile = true; // emitted as written: ptxas does not merge asm
+    A.Ptx = Op.Opcode;
+    A.SubscriptRanges.clear();
+    A.SubscriptIndices.clear();
+    A.WrittenIndex = {};
+    if (AOp == AccessOp::Atomic)
+      A.AtomicFunction = atomicFunction(Op.Opcode);
+    if (Op.K == PtxMemoryOp::Kind::MatrixLoad ||
+        Op.K == PtxMemoryOp::Kind::MatrixStore) {
+      A.Rule = Access::LaneRule::MatrixRows;
+      // Lanes 8 x Matrices and up give no row.
+      if (Op.Matrices < 4)
+        A.Guard = Predicate::conj(
+            {A.Guard, Predicate::cmp(CmpKind::LT, laneIndex(),
+                                     Expr(8 * int64_t(Op.Matrices)))});
+    }
+    if (Op.K == PtxMemoryOp::Kind::AsyncCopy) {
+      A.Rule = Access::LaneRule::AsyncCopy;
+      A.BypassL1 = Op.BypassL1;
+      // What LDGSTS.BYPASS costs on either side depends on both sides'
+      // addresses together in a way the H100 measurements do not pin down
+      // (test/gpu/tensor-core/README.md, LDGSTS.BYPASS); an L1-allocating
+      // copy's sides follow rule LDGSTS (the solver pairs them).
+      if (Op.BypassL1 && A.ByteOffset) {
+        A.ByteOffset.reset();
+        A.UnknownReason = "what a cp.async.cg (LDGSTS.BYPASS) costs depends "
+                          "on its source and destination together, which "
+                          "is not modelled";
+      }
+    }
+  }
+}
+
+} // namespace warplint

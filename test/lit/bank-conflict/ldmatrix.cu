@@ -1,0 +1,44 @@
+// ldmatrix and cp.async written in inline PTX, on the shared-window
+// addresses tensor-core kernels use (test/gpu/tensor-core/README.md, rules
+// LDSM and LDGSTS). A 64-half row is 128 bytes: the 8 rows of each matrix
+// fall in one bank group (8 wavefronts per matrix, 32 for .x4, ideal 4).
+// The twins whose 16-byte chunks are swizzled (chunk ^ row % 8) or whose
+// rows are padded by 16 bytes are conflict-free and get no warning.
+// RUN: %exit 1 %warplint %s -- 2>&1 | FileCheck %s --implicit-check-not=warning:
+#include <cstdint>
+
+__device__ uint32_t smem(const void *P) {
+  return static_cast<uint32_t>(__cvta_generic_to_shared(P));
+}
+
+__global__ void tiles(const uint4 *In) {
+  __shared__ __align__(128) unsigned short Plain[64][64];
+  __shared__ __align__(128) unsigned short Swizzled[64][64];
+  __shared__ __align__(128) unsigned short Padded[64][72];
+  int Lane = threadIdx.x % 32;
+  int Row = Lane % 16, Chunk = Lane / 16;
+  uint32_t A0, A1, A2, A3;
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(A0), "=r"(A1), "=r"(A2), "=r"(A3)
+               : "r"(smem(&Plain[Row][Chunk * 8])));
+  // CHECK: ldmatrix.cu:[[@LINE-3]]:3: warning: 8-way shared memory bank conflict on 'Plain' (32 wavefronts per request, ideal 4) [warplint-bank-conflict]
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(A0), "=r"(A1), "=r"(A2), "=r"(A3)
+               : "r"(smem(&Swizzled[Row][(Chunk ^ (Row % 8)) * 8])));
+  asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];"
+               : "=r"(A0), "=r"(A1)
+               : "r"(smem(&Padded[Row][Chunk * 8])));
+  // Each thread copies one 16-byte chunk of a 128-byte row: 8 lanes fill a
+  // row. Into the plain tile the destination conflicts 8 ways per quarter
+  // warp of the 16-byte store: 32 wavefronts for the request, ideal 4.
+  int R = threadIdx.x / 8, C = threadIdx.x % 8;
+  const uint4 *Src = In + threadIdx.x;
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 16;"
+               :: "r"(smem(&Plain[C][R * 8])), "l"(Src));
+  // CHECK: ldmatrix.cu:[[@LINE-2]]:3: warning: 8-way shared memory bank conflict on 'Plain' (32 wavefronts per request, ideal 4) [warplint-bank-conflict]
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 16;"
+               :: "r"(smem(&Swizzled[R][(C ^ (R % 8)) * 8])), "l"(Src));
+  asm volatile("cp.async.commit_group;\ncp.async.wait_group 0;" ::: "memory");
+}
+
+int main() { tiles<<<1, 32>>>(nullptr); }

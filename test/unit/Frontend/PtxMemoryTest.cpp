@@ -1,0 +1,94 @@
+//===- PtxMemoryTest.cpp - The memory instructions of inline PTX ----------===//
+
+#include "Frontend/Walker/PtxMemory.h"
+
+#include "gtest/gtest.h"
+
+using namespace warplint;
+
+namespace {
+
+using Kind = PtxMemoryOp::Kind;
+
+TEST(PtxMemory, LdmatrixAndStmatrix) {
+  auto Ops = parsePtxMemoryOps(
+      "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, "
+      "[%4];\n\tstmatrix.sync.aligned.x2.m8n8.shared.b16 [%0+32], {%1, %2};");
+  ASSERT_EQ(Ops.size(), 2u);
+  EXPECT_EQ(Ops[0].K, Kind::MatrixLoad);
+  EXPECT_EQ(Ops[0].Matrices, 4u);
+  EXPECT_TRUE(Ops[0].Transposed);
+  EXPECT_EQ(Ops[0].Space, PtxSpace::Shared);
+  EXPECT_EQ(Ops[0].Bytes, 16u);
+  ASSERT_TRUE(Ops[0].Address);
+  EXPECT_EQ(Ops[0].Address->Operand, 4u);
+  EXPECT_EQ(Ops[0].Address->Offset, 0);
+  EXPECT_EQ(Ops[1].K, Kind::MatrixStore);
+  EXPECT_EQ(Ops[1].Matrices, 2u);
+  EXPECT_FALSE(Ops[1].Transposed);
+  ASSERT_TRUE(Ops[1].Address);
+  EXPECT_EQ(Ops[1].Address->Operand, 0u);
+  EXPECT_EQ(Ops[1].Address->Offset, 32);
+  EXPECT_EQ(Ops[1].Index, 1u);
+}
+
+TEST(PtxMemory, AsyncCopies) {
+  auto Ops =
+      parsePtxMemoryOps("cp.async.cg.shared.global.L2::128B [%0], [%1], 16;\n"
+                        "cp.async.ca.shared.global [%0 + 4], [%1+0x8], 4, %2;\n"
+                        "cp.async.commit_group;\ncp.async.wait_group 0;");
+  ASSERT_EQ(Ops.size(), 2u);
+  EXPECT_EQ(Ops[0].K, Kind::AsyncCopy);
+  EXPECT_TRUE(Ops[0].BypassL1);
+  EXPECT_EQ(Ops[0].Bytes, 16u);
+  EXPECT_EQ(Ops[0].Address->Operand, 0u);
+  EXPECT_EQ(Ops[0].Source->Operand, 1u);
+  EXPECT_FALSE(Ops[1].BypassL1);
+  EXPECT_EQ(Ops[1].Bytes, 4u);
+  EXPECT_EQ(Ops[1].Address->Offset, 4);
+  EXPECT_EQ(Ops[1].Source->Offset, 8);
+}
+
+TEST(PtxMemory, VectorLoadsStoresAndAtomics) {
+  auto Ops = parsePtxMemoryOps(
+      "{ .reg .pred p; setp.ne.b32 p, %5, 0;\n"
+      "  @p ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];\n"
+      "  st.global.v2.f32 [%6+-8], {%7, %8}; // done\n"
+      "  ld.global.nc.L1::no_allocate.b16 %9, [%10];\n"
+      "  red.shared.add.f32 [%4], %11; atom.global.cas.b64 %12, [%6], %1, %2;"
+      " }");
+  ASSERT_EQ(Ops.size(), 5u);
+  EXPECT_EQ(Ops[0].K, Kind::Load);
+  EXPECT_EQ(Ops[0].Space, PtxSpace::Shared);
+  EXPECT_EQ(Ops[0].Bytes, 16u);
+  EXPECT_EQ(Ops[1].K, Kind::Store);
+  EXPECT_EQ(Ops[1].Space, PtxSpace::Global);
+  EXPECT_EQ(Ops[1].Bytes, 8u);
+  EXPECT_EQ(Ops[1].Address->Offset, -8);
+  EXPECT_EQ(Ops[2].Bytes, 2u);
+  EXPECT_EQ(Ops[3].K, Kind::Reduction);
+  EXPECT_EQ(Ops[3].Bytes, 4u);
+  EXPECT_EQ(Ops[4].K, Kind::Atomic);
+  EXPECT_EQ(Ops[4].Bytes, 8u);
+  EXPECT_EQ(Ops[4].Address->Operand, 6u);
+}
+
+TEST(PtxMemory, NotModelledInstructionsAreKeptWithWhy) {
+  auto Ops = parsePtxMemoryOps(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx"
+      "::bytes [%0], [%1, {%2, %3}], [%4];\n"
+      "mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n"
+      "ld.shared.b32 %0, [r1];\n"
+      "mov.u32 %0, %laneid; add.s32 %0, %0, 1;");
+  ASSERT_EQ(Ops.size(), 3u);
+  EXPECT_EQ(Ops[0].K, Kind::Other);
+  EXPECT_NE(Ops[0].Why.find("bulk or tensor copy"), std::string::npos);
+  EXPECT_EQ(Ops[1].K, Kind::Other);
+  EXPECT_NE(Ops[1].Why.find("mbarrier"), std::string::npos);
+  // A template register as the address: kept, without an address.
+  EXPECT_EQ(Ops[2].K, Kind::Load);
+  EXPECT_FALSE(Ops[2].Address);
+  EXPECT_NE(Ops[2].Why.find("'[r1]'"), std::string::npos);
+}
+
+} // namespace
