@@ -269,6 +269,8 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
     return *A;
   if (auto G = evalCooperativeGroups(C, F))
     return *G;
+  if (auto W = evalFragmentBuiltin(C, Name))
+    return *W;
   // The address inline PTX takes: the pointer's place, held in an integer
   // (the shared window's offsets keep the banks of the generic address).
   if ((Name == "__cvta_generic_to_shared" ||
@@ -320,6 +322,12 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
     }
   const FunctionDecl *Def = nullptr;
   bool HasBody = F->hasBody(Def) && Def;
+  // WMMA's loads and stores are followed into the header down to their
+  // builtin, whose accesses Fragments.cpp knows.
+  bool Fragment = (Name == "load_matrix_sync" || Name == "store_matrix_sync") &&
+                  HasBody && isCudaHeaderFunction(Def);
+  if (Fragment)
+    return inlineCall(C, Def);
   if (!HasBody || isCudaHeaderFunction(Def) || F->getBuiltinID() != 0)
     return Opaque("the result of '" + text(C) + "'", /*Intrinsic=*/true);
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Def)) {

@@ -126,6 +126,28 @@ void KernelWalker::walkInlineAsm(const GCCAsmStmt *S) {
   }
 }
 
+std::pair<size_t, size_t>
+KernelWalker::recordInstruction(const clang::Expr *E, const AbsValue &Base,
+                                Expr Offset, AccessOp AOp, unsigned Bytes) {
+  LValue LV;
+  LV.K = LValue::Kind::Memory;
+  LV.Ptr = pointerAdd(Base, AbsValue::integer(std::move(Offset)), QualType(),
+                      /*Negate=*/false, E);
+  size_t Before = K.Accesses.size();
+  recordAccess(LV, E, AOp, Ctx.UnsignedCharTy);
+  for (size_t I = Before; I < K.Accesses.size(); ++I) {
+    Access &A = K.Accesses[I];
+    if (Bytes)
+      A.Bytes = Bytes;
+    A.TypeAlign = A.Bytes;
+    A.Volatile = true; // one instruction as it is: nothing merges with it
+    A.SubscriptRanges.clear();
+    A.SubscriptIndices.clear();
+    A.WrittenIndex = {};
+  }
+  return {Before, K.Accesses.size()};
+}
+
 void KernelWalker::recordPtxAccess(const GCCAsmStmt *S, const PtxMemoryOp &Op,
                                    const PtxAddress &Address, AccessOp AOp,
                                    PtxSpace Space,
@@ -165,26 +187,14 @@ void KernelWalker::recordPtxAccess(const GCCAsmStmt *S, const PtxMemoryOp &Op,
            Name + " (" + ptxSpaceName(Space) + " memory) is not analyzed");
     return;
   }
-  LValue LV;
-  LV.K = LValue::Kind::Memory;
-  LV.Ptr = pointerAdd(V, AbsValue::integer(Address.Offset), QualType(),
-                      /*Negate=*/false, E);
-  size_t Before = K.Accesses.size();
-  // Width and alignment are the instruction's, set below.
-  recordAccess(LV, E, AOp, Ctx.UnsignedCharTy);
-  for (size_t I = Before; I < K.Accesses.size(); ++I) {
+  auto [Begin, End] = recordInstruction(E, V, Expr(Address.Offset), AOp,
+                                        Op.Bytes ? Op.Bytes : 0);
+  for (size_t I = Begin; I < End; ++I) {
     Access &A = K.Accesses[I];
     // Nsight Compute puts the instruction on the asm statement's line.
     A.Range = range(S->getSourceRange());
     A.Loc = loc(S->getAsmLoc());
-    if (Op.Bytes)
-      A.Bytes = Op.Bytes;
-    A.TypeAlign = A.Bytes;
-    A.Volatile = true; // emitted as written: ptxas does not merge asm
     A.Ptx = Op.Opcode;
-    A.SubscriptRanges.clear();
-    A.SubscriptIndices.clear();
-    A.WrittenIndex = {};
     if (AOp == AccessOp::Atomic)
       A.AtomicFunction = atomicFunction(Op.Opcode);
     if (Op.K == PtxMemoryOp::Kind::MatrixLoad ||

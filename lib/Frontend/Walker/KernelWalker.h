@@ -459,6 +459,17 @@ private:
   void recordPtxAccess(const clang::GCCAsmStmt *S, const PtxMemoryOp &Op,
                        const PtxAddress &Address, AccessOp AOp, PtxSpace Space,
                        const std::vector<AbsValue> &Inputs);
+  /// The accesses (indices [first, second) of K.Accesses) of one
+  /// instruction of Bytes per lane (0: one) at Base plus Offset
+  /// bytes, with no subscripts: what a PTX instruction or a WMMA
+  /// fragment's load makes.
+  std::pair<size_t, size_t> recordInstruction(const clang::Expr *E,
+                                              const AbsValue &Base, Expr Offset,
+                                              AccessOp AOp, unsigned Bytes);
+  /// WMMA's load_matrix_sync/store_matrix_sync builtins (Fragments.cpp):
+  /// the accesses of their instructions; nullopt for other calls.
+  std::optional<AbsValue> evalFragmentBuiltin(const clang::CallExpr *C,
+                                              llvm::StringRef Name);
   /// The lane of the current thread in its warp: its rank in the block
   /// modulo 32.
   static Expr laneIndex();

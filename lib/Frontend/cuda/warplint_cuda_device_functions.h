@@ -20,6 +20,12 @@ __device__ void __threadfence_block();
 __device__ void __threadfence_system();
 __device__ long long clock64();
 __device__ long clock();
+// Address-space conversions for inline PTX (sm_20_intrinsics.h); the
+// analysis reads them by name.
+__device__ size_t __cvta_generic_to_shared(const void *ptr);
+__device__ size_t __cvta_generic_to_global(const void *ptr);
+__device__ void *__cvta_shared_to_generic(size_t rawbits);
+__device__ void *__cvta_global_to_generic(size_t rawbits);
 __device__ void __nanosleep(unsigned int ns);
 __device__ void __trap();
 

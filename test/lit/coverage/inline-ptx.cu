@@ -3,6 +3,8 @@
 // be placed in an array or is not modelled, as a remark naming the opcode.
 // The expectations are written by hand, one per memory instruction.
 // RUN: %warplint --all-accesses --exit-zero --checks=-* %s -- 2>&1 | FileCheck %s
+// The same with warplint's own CUDA declarations instead of the toolkit's:
+// RUN: %warplint --all-accesses --exit-zero --checks=-* --no-cuda-toolkit %s -- 2>&1 | FileCheck %s
 // The 14 lines checked below, and no other:
 // RUN: %warplint --all-accesses --exit-zero --checks=-* %s -- 2>&1 | grep -c remark: | FileCheck %s --check-prefix=COUNT
 // COUNT: {{^}}14{{$}}
