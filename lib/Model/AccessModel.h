@@ -334,10 +334,11 @@ struct Access {
   LaneRule Rule = LaneRule::PerLane;
   /// AsyncCopy: cp.async.cg, which bypasses L1 (LDGSTS.BYPASS).
   bool BypassL1 = false;
-  /// AsyncCopy, the shared destination: the Id of the access that reads
-  /// the same copy's global source, whose addresses conflict in the shared
-  /// write as well (rule LDGSTS).
-  std::optional<unsigned> CopySource;
+  /// AsyncCopy: the Id of the copy's other side (the destination's source
+  /// read, whose addresses conflict in the shared write as well; the
+  /// source's destination write), which the rules LDGSTS and LDGSTS.BYPASS
+  /// read beside this access's own addresses.
+  std::optional<unsigned> CopyPeer;
   /// A load nvcc moves down to where its value is used (LoadSinking.cpp):
   /// why its lanes are those of the use, in the user's terms; empty when
   /// it stays where it is written.

@@ -132,11 +132,11 @@ SharedResult solveAsyncCopyWrite(const KernelModel &K, const Access &A,
                                  const LaunchConfig &L,
                                  const SolveOptions &Opts) {
   SharedResult Dst = solveSharedAsWritten(K, A, L, Opts);
-  if (Dst.Status != SolveStatus::Exact || *A.CopySource >= K.Accesses.size())
+  if (Dst.Status != SolveStatus::Exact || *A.CopyPeer >= K.Accesses.size())
     return Dst;
   // The source's lanes under the lane-by-lane bank rule, at the copy's
   // width: an unaggregated shared atomic of the source's addresses.
-  Access Src = K.Accesses[*A.CopySource];
+  Access Src = K.Accesses[*A.CopyPeer];
   Src.Op = AccessOp::Atomic;
   Src.AtomicFunction = "atomicExch";
   Src.Rule = Access::LaneRule::PerLane;
@@ -184,7 +184,15 @@ SharedResult solveAsyncCopyWrite(const KernelModel &K, const Access &A,
 
 SharedResult solveShared(const KernelModel &K, const Access &A,
                          const LaunchConfig &L, const SolveOptions &Opts) {
-  if (A.Rule == Access::LaneRule::AsyncCopy && A.CopySource)
+  if (A.Rule == Access::LaneRule::AsyncCopy && A.BypassL1) {
+    SharedResult R;
+    if (std::optional<std::string> Why = bypassCopyUnmeasured(K, A, L, Opts)) {
+      R.Reason = *Why;
+      return R;
+    }
+    return solveSharedAsWritten(K, A, L, Opts);
+  }
+  if (A.Rule == Access::LaneRule::AsyncCopy && A.CopyPeer)
     return solveAsyncCopyWrite(K, A, L, Opts);
   if (A.Emitted.isAsWritten())
     return solveSharedAsWritten(K, A, L, Opts);
@@ -199,6 +207,14 @@ SharedResult solveShared(const KernelModel &K, const Access &A,
 
 GlobalResult solveGlobal(const KernelModel &K, const Access &A,
                          const LaunchConfig &L, const SolveOptions &Opts) {
+  if (A.Rule == Access::LaneRule::AsyncCopy && A.BypassL1) {
+    GlobalResult R;
+    if (std::optional<std::string> Why = bypassCopyUnmeasured(K, A, L, Opts)) {
+      R.Reason = *Why;
+      return R;
+    }
+    return solveGlobalAsWritten(K, A, L, Opts);
+  }
   if (A.Emitted.isAsWritten())
     return solveGlobalAsWritten(K, A, L, Opts);
   return solveEmitted<GlobalResult>(

@@ -266,13 +266,13 @@ bool sameSolveInputs(const SolveInput &A, const SolveInput &B) {
     const Access &X = *A.Acc, &Y = *B.Acc;
     return X.Object == Y.Object && X.ByteOffset == Y.ByteOffset &&
            X.Guard == Y.Guard && X.Loops == Y.Loops &&
-           sameEmission(X.Emitted, Y.Emitted) && X.CopySource == Y.CopySource &&
+           sameEmission(X.Emitted, Y.Emitted) && X.CopyPeer == Y.CopyPeer &&
            (A.Launch == B.Launch || sameLaunch(A, B, Pair{reach(A), reach(B)}));
   }
   // A merged or split instruction, or a copy's write, reads other accesses
   // of its kernel.
   if (!A.Acc->Emitted.isAsWritten() || !B.Acc->Emitted.isAsWritten() ||
-      A.Acc->CopySource || B.Acc->CopySource)
+      A.Acc->CopyPeer || B.Acc->CopyPeer)
     return false;
   Ranks RA = reach(A), RB = reach(B);
   if (!RA.Valid || !RB.Valid)

@@ -233,6 +233,17 @@ SharedResult solveShared(const KernelModel &K, const Access &A,
 GlobalResult solveGlobal(const KernelModel &K, const Access &A,
                          const LaunchConfig &L, const SolveOptions &Opts);
 
+/// Rule LDGSTS.BYPASS (test/gpu/tensor-core/README.md): why what either
+/// side of a cp.async.cg costs is not known, or nullopt in the one case
+/// measured: every request has 32 lanes, and each quarter warp copies one
+/// aligned 128-byte global line into one aligned 128-byte shared row, a
+/// 16-byte chunk per lane in any order (then each side costs what a
+/// 16-byte load or store of its addresses does: 16 sectors, 4 wavefronts).
+std::optional<std::string> bypassCopyUnmeasured(const KernelModel &K,
+                                                const Access &A,
+                                                const LaunchConfig &L,
+                                                const SolveOptions &Opts);
+
 /// The same for the access as the source spells it, Emitted ignored: what
 /// the numbers would be if nvcc could not merge (the notes compare).
 SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,

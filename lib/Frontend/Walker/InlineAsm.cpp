@@ -112,7 +112,9 @@ void KernelWalker::walkInlineAsm(const GCCAsmStmt *S) {
     size_t Before = K.Accesses.size();
     recordPtxAccess(S, Op, *Op.Address, AOp, Op.Space, Inputs);
     for (size_t I = Before; I < K.Accesses.size(); ++I)
-      K.Accesses[I].CopySource = Source;
+      K.Accesses[I].CopyPeer = Source;
+    if (Source && K.Accesses.size() > Before)
+      K.Accesses[*Source].CopyPeer = K.Accesses[Before].Id;
   }
 
   // What the instructions wrote into the outputs is data.
@@ -209,16 +211,6 @@ void KernelWalker::recordPtxAccess(const GCCAsmStmt *S, const PtxMemoryOp &Op,
     if (Op.K == PtxMemoryOp::Kind::AsyncCopy) {
       A.Rule = Access::LaneRule::AsyncCopy;
       A.BypassL1 = Op.BypassL1;
-      // What LDGSTS.BYPASS costs on either side depends on both sides'
-      // addresses together in a way the H100 measurements do not pin down
-      // (test/gpu/tensor-core/README.md, LDGSTS.BYPASS); an L1-allocating
-      // copy's sides follow rule LDGSTS (the solver pairs them).
-      if (Op.BypassL1 && A.ByteOffset) {
-        A.ByteOffset.reset();
-        A.UnknownReason = "what a cp.async.cg (LDGSTS.BYPASS) costs depends "
-                          "on its source and destination together, which "
-                          "is not modelled";
-      }
     }
   }
 }

@@ -5,6 +5,7 @@
 // The twins whose 16-byte chunks are swizzled (chunk ^ row % 8) or whose
 // rows are padded by 16 bytes are conflict-free and get no warning.
 // RUN: %exit 1 %warplint %s -- 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %warplint --all-accesses --exit-zero %s -- 2>&1 | FileCheck %s --check-prefix=LIST
 #include <cstdint>
 
 __device__ uint32_t smem(const void *P) {
@@ -38,6 +39,13 @@ __global__ void tiles(const uint4 *In) {
   // CHECK: ldmatrix.cu:[[@LINE-2]]:3: warning: 8-way shared memory bank conflict on 'Plain' (32 wavefronts per request, ideal 4) [warplint-bank-conflict]
   asm volatile("cp.async.ca.shared.global [%0], [%1], 16;"
                :: "r"(smem(&Swizzled[R][(C ^ (R % 8)) * 8])), "l"(Src));
+  // The L1-bypassing copy of whole 128-byte lines into whole (swizzled)
+  // rows: the one case of LDGSTS.BYPASS measured, 4 wavefronts and 16
+  // sectors per request.
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;"
+               :: "r"(smem(&Swizzled[R][(C ^ (R % 8)) * 8])), "l"(Src));
+  // LIST: ldmatrix.cu:[[@LINE-2]]:3: remark: global load of 'In' (16 bytes) in kernel 'tiles': 16 sectors per request
+  // LIST: ldmatrix.cu:[[@LINE-3]]:3: remark: shared store of 'Swizzled' (16 bytes) in kernel 'tiles': 4 wavefronts per request
   asm volatile("cp.async.commit_group;\ncp.async.wait_group 0;" ::: "memory");
 }
 

@@ -35,8 +35,8 @@ __global__ void forms(float *Out, const float4 *In, unsigned *Count,
   // CHECK-DAG: inline-ptx.cu:[[@LINE-3]]:3: remark: shared store of 'S' (16 bytes) in kernel 'forms': 4 wavefronts per request
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;"
                :: "r"(Base), "l"(In + T));
-  // CHECK-DAG: inline-ptx.cu:[[@LINE-2]]:3: remark: global load of 'In' (16 bytes) in kernel 'forms': unknown: what a cp.async.cg (LDGSTS.BYPASS) costs depends on its source and destination together, which is not modelled
-  // CHECK-DAG: inline-ptx.cu:[[@LINE-3]]:3: remark: shared store of 'S' (16 bytes) in kernel 'forms': unknown: what a cp.async.cg (LDGSTS.BYPASS) costs depends on its source and destination together, which is not modelled
+  // CHECK-DAG: inline-ptx.cu:[[@LINE-2]]:3: remark: global load of 'In' (16 bytes) in kernel 'forms': unknown: what a cp.async.cg (LDGSTS.BYPASS) costs was measured only where each quarter warp copies one aligned 128-byte line into one aligned 128-byte row, and some request of this one does not
+  // CHECK-DAG: inline-ptx.cu:[[@LINE-3]]:3: remark: shared store of 'S' (16 bytes) in kernel 'forms': unknown: what a cp.async.cg (LDGSTS.BYPASS) costs was measured only where each quarter warp copies one aligned 128-byte line into one aligned 128-byte row, and some request of this one does not
   // An address read from memory: not placed in an array.
   asm volatile("ld.shared.f32 %0, [%1];" : "=f"(Z) : "r"(Table[T]));
   // CHECK-DAG: inline-ptx.cu:[[@LINE-1]]:3: remark: inline PTX 'ld.shared.f32': its address 'Table[T]' is not known to point into an array or buffer
