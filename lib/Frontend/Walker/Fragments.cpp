@@ -64,7 +64,12 @@ std::optional<Fragment> fragmentOf(llvm::StringRef Name, int64_t Layout) {
     F.Kind = FragmentKind::Words32;
     F.ElementBytes = 4;
   } else if (Name == "__hmma_m16n16k16_ld_c_f32" ||
-             Name == "__hmma_m16n16k16_st_c_f32") {
+             Name == "__hmma_m16n16k16_st_c_f32" ||
+             Name == "__mma_tf32_m16n16k8_ld_c" ||
+             Name == "__mma_m16n16k8_st_c_f32") {
+    // tf32's m16n16k8 accumulator has the m16n16k16 one's lane map and
+    // instructions (generic 64-bit row-major, 32-bit column-major ones,
+    // which cost what shared ones do).
     F.Kind = FragmentKind::Accum32;
     F.ElementBytes = 4;
   } else if ((Name == "__hmma_m16n16k16_ld_c_f16" ||
