@@ -3,7 +3,6 @@
 #include "Lsp/Server.h"
 
 #include "Lsp/Convert.h"
-#include "Lsp/CrashIsolation.h"
 #include "Lsp/Worker.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -326,19 +325,7 @@ AnalyzedDocument Server::analyze(const Document &Snapshot) {
     // running, nothing is kept.
     return analyzeInChild(Opts.WorkerCommand, Snapshot.Path, Snapshot.Text,
                           Timeout, Cancel);
-  // The work owns its inputs and its result: past the deadline it is
-  // abandoned and may end after this document is long gone.
-  auto Out = std::make_shared<std::unique_ptr<AnalyzedDocument>>();
-  if (llvm::Error Failed = runIsolated(
-          [Out, Analyze = Opts.Analyze, Path = Snapshot.Path,
-           Text = Snapshot.Text] {
-            *Out = std::make_unique<AnalyzedDocument>(Analyze(Path, Text));
-          },
-          Timeout))
-    // Whatever the failed analysis had built is abandoned, not reused.
-    return crashedAnalysis(Snapshot.Path, Snapshot.Text,
-                           llvm::toString(std::move(Failed)));
-  return std::move(**Out);
+  return analyzeIsolated(Opts.Analyze, Snapshot.Path, Snapshot.Text, Timeout);
 }
 
 Value Server::codeActions(const CodeActionParams &P) {

@@ -62,22 +62,27 @@ bool fromJSON(const Value &V, AnalyzedDocument &A, llvm::json::Path Path) {
   return true;
 }
 
-void analyzeOne(const std::string &Path, llvm::StringRef Text,
-               const std::function<AnalyzedDocument(const std::string &,
-                                                    const std::string &)>
-                   &Analyze,
-               unsigned TimeoutSeconds, llvm::raw_ostream &Out) {
-  // Past the deadline the work is abandoned and this process ends under it
-  // (leaveProcess), so it owns what it reads and writes.
-  auto Result = std::make_shared<std::unique_ptr<AnalyzedDocument>>();
-  AnalyzedDocument Failed;
-  if (llvm::Error E = runIsolated(
-          [Result, Analyze, Path, Text = Text.str()] {
-            *Result = std::make_unique<AnalyzedDocument>(Analyze(Path, Text));
+AnalyzedDocument analyzeIsolated(const AnalyzeFn &Analyze,
+                                 const std::string &Path,
+                                 const std::string &Text,
+                                 unsigned TimeoutSeconds) {
+  // Past the deadline the work is abandoned and may end after the caller
+  // is long gone, so it owns what it reads and writes.
+  auto Out = std::make_shared<std::unique_ptr<AnalyzedDocument>>();
+  if (llvm::Error Failed = runIsolated(
+          [Out, Analyze, Path, Text] {
+            *Out = std::make_unique<AnalyzedDocument>(Analyze(Path, Text));
           },
           TimeoutSeconds))
-    Failed = crashedAnalysis(Path, Text.str(), llvm::toString(std::move(E)));
-  Out << toJSON(*Result ? **Result : Failed);
+    // Whatever the failed analysis had built is abandoned, not reused.
+    return crashedAnalysis(Path, Text, llvm::toString(std::move(Failed)));
+  return std::move(**Out);
+}
+
+void analyzeOne(const std::string &Path, llvm::StringRef Text,
+                const AnalyzeFn &Analyze, unsigned TimeoutSeconds,
+                llvm::raw_ostream &Out) {
+  Out << toJSON(analyzeIsolated(Analyze, Path, Text.str(), TimeoutSeconds));
   Out.flush();
 }
 

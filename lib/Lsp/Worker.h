@@ -38,15 +38,24 @@ llvm::json::Value toJSON(const AnalyzedDocument &A);
 bool fromJSON(const llvm::json::Value &V, AnalyzedDocument &A,
               llvm::json::Path Path);
 
-/// The child's side: reads the text of Path from In, analyzes it with
-/// Analyze on an isolated thread (crashes caught, TimeoutSeconds: its
-/// deadline, 0: none), and writes the result to Out, failed analyses
-/// included.
+/// Analyzes one document (its path, its text).
+using AnalyzeFn =
+    std::function<AnalyzedDocument(const std::string &, const std::string &)>;
+
+/// Analyze(Path, Text) on an isolated thread (crashes caught;
+/// TimeoutSeconds: its deadline, 0: none), or crashedAnalysis saying why
+/// it did not return. Past the deadline the work is abandoned.
+AnalyzedDocument analyzeIsolated(const AnalyzeFn &Analyze,
+                                 const std::string &Path,
+                                 const std::string &Text,
+                                 unsigned TimeoutSeconds);
+
+/// The child's side: analyzeIsolated on the text of Path (read from the
+/// child's stdin by the caller), the result written to Out, failed
+/// analyses included.
 void analyzeOne(const std::string &Path, llvm::StringRef Text,
-               const std::function<AnalyzedDocument(const std::string &,
-                                                    const std::string &)>
-                   &Analyze,
-               unsigned TimeoutSeconds, llvm::raw_ostream &Out);
+                const AnalyzeFn &Analyze, unsigned TimeoutSeconds,
+                llvm::raw_ostream &Out);
 
 /// The server's side: runs Command (argv, its first element the program;
 /// AnalyzeOneFlag and Path are inserted after the second) on Text and

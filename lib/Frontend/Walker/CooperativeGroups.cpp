@@ -45,12 +45,7 @@ namespace {
 
 Expr sym(SymbolKind K, unsigned I) { return Expr::symbol(K, I); }
 
-/// Linear index of a thread in its block, and the block's thread count.
-Expr blockRank() {
-  Expr Bx = sym(SymbolKind::BlockDim, 0), By = sym(SymbolKind::BlockDim, 1);
-  return Expr::threadIdx(0) + Expr::threadIdx(1) * Bx +
-         Expr::threadIdx(2) * Bx * By;
-}
+/// The block's thread count.
 Expr blockSize() {
   return sym(SymbolKind::BlockDim, 0) * sym(SymbolKind::BlockDim, 1) *
          sym(SymbolKind::BlockDim, 2);
@@ -66,6 +61,12 @@ Expr gridBlocks() {
 }
 
 } // namespace
+
+Expr KernelWalker::blockRank() {
+  Expr Bx = sym(SymbolKind::BlockDim, 0), By = sym(SymbolKind::BlockDim, 1);
+  return Expr::threadIdx(0) + Expr::threadIdx(1) * Bx +
+         Expr::threadIdx(2) * Bx * By;
+}
 
 std::optional<AbsValue>
 KernelWalker::evalCooperativeGroups(const CallExpr *C, const FunctionDecl *F) {
@@ -97,7 +98,7 @@ KernelWalker::evalCooperativeGroups(const CallExpr *C, const FunctionDecl *F) {
 
   if (Group == "thread_block") {
     if (Query == "thread_rank")
-      return AbsValue::integer(blockRank());
+      return AbsValue::integer(KernelWalker::blockRank());
     if (Query == "size" || Query == "num_threads")
       return AbsValue::integer(blockSize());
     return std::nullopt;
@@ -111,11 +112,13 @@ KernelWalker::evalCooperativeGroups(const CallExpr *C, const FunctionDecl *F) {
     if (N <= 0)
       return std::nullopt;
     if (Query == "thread_rank")
-      return AbsValue::integer(Expr::binary(ExprKind::Rem, blockRank(), N));
+      return AbsValue::integer(
+          Expr::binary(ExprKind::Rem, KernelWalker::blockRank(), N));
     if (Query == "size" || Query == "num_threads")
       return AbsValue::integer(N);
     if (Query == "meta_group_rank")
-      return AbsValue::integer(Expr::binary(ExprKind::Div, blockRank(), N));
+      return AbsValue::integer(
+          Expr::binary(ExprKind::Div, KernelWalker::blockRank(), N));
     if (Query == "meta_group_size")
       return AbsValue::integer(
           Expr::binary(ExprKind::Div, blockSize() + Expr(N - 1), N));
@@ -125,7 +128,8 @@ KernelWalker::evalCooperativeGroups(const CallExpr *C, const FunctionDecl *F) {
     if (Query == "block_rank")
       return AbsValue::integer(gridBlockRank());
     if (Query == "thread_rank")
-      return AbsValue::integer(gridBlockRank() * blockSize() + blockRank());
+      return AbsValue::integer(gridBlockRank() * blockSize() +
+                               KernelWalker::blockRank());
     if (Query == "size" || Query == "num_threads")
       return AbsValue::integer(gridBlocks() * blockSize());
     if (Query == "num_blocks")

@@ -127,9 +127,9 @@ KernelWalker::evalFragmentBuiltin(const CallExpr *C, llvm::StringRef Name) {
   Expr Lane = laneIndex();
   Expr G = Expr::binary(ExprKind::Div, Lane, 4);
   Expr T = Expr::binary(ExprKind::Rem, Lane, 4);
-  // Column-major memory holds the transposed tile: (row, col) is at
-  // col * ldm + row.
-  bool ColMajor = Layout == 1;
+  // A column-major accumulator holds the transposed tile: (row, col) is at
+  // col * ldm + row. The operands' maps are already in memory's terms.
+  bool ColMajor = F->Kind == FragmentKind::Accum32 && Layout == 1;
   std::vector<Part> Parts;
   switch (F->Kind) {
   case FragmentKind::MatrixRows: {
@@ -140,18 +140,15 @@ KernelWalker::evalFragmentBuiltin(const CallExpr *C, llvm::StringRef Name) {
     Expr Row = Expr::binary(ExprKind::Rem, M, 2) * Expr(8) +
                Expr::binary(ExprKind::Rem, Lane, 8);
     Parts.push_back({Row, Expr::binary(ExprKind::Div, M, 2) * Expr(8), 16});
-    ColMajor = false;
     break;
   }
   case FragmentKind::Pairs16:
     for (auto [R, Col] : {std::pair{0, 0}, {8, 0}, {0, 8}, {8, 8}})
       Parts.push_back({G + Expr(R), T * Expr(2) + Expr(Col), 4});
-    ColMajor = false; // bf16 B column-major: the same words of memory
     break;
   case FragmentKind::Words32:
     for (auto [R, Col] : {std::pair{0, 0}, {8, 0}, {0, 4}, {8, 4}})
       Parts.push_back({G + Expr(R), T + Expr(Col), 4});
-    ColMajor = false; // tf32 B column-major: the same words of memory
     break;
   case FragmentKind::Accum32:
     for (auto [R, Col] : {std::pair{0, 0}, {8, 0}, {0, 8}, {8, 8}}) {

@@ -61,11 +61,7 @@ MemorySpace expectedSpace(PtxSpace S, bool &Known) {
 } // namespace
 
 Expr KernelWalker::laneIndex() {
-  Expr Bx = Expr::symbol(SymbolKind::BlockDim, 0);
-  Expr By = Expr::symbol(SymbolKind::BlockDim, 1);
-  Expr Rank = Expr::threadIdx(0) + Expr::threadIdx(1) * Bx +
-              Expr::threadIdx(2) * Bx * By;
-  return Expr::binary(ExprKind::Rem, Rank, 32);
+  return Expr::binary(ExprKind::Rem, blockRank(), 32);
 }
 
 void KernelWalker::walkInlineAsm(const GCCAsmStmt *S) {

@@ -473,6 +473,9 @@ private:
   /// The lane of the current thread in its warp: its rank in the block
   /// modulo 32.
   static Expr laneIndex();
+  /// The linear index of the current thread in its block (CUDA's
+  /// thread_rank()).
+  static Expr blockRank();
   void notePointerEscape(const AbsValue &V, const clang::Expr *E,
                          const std::string &How);
 
