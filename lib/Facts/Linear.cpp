@@ -15,8 +15,14 @@ int64_t LinearForm::coefficient(const Expr &Atom) const {
 
 int64_t LinearForm::knownMultiple() const {
   int64_t G = Const < 0 ? -Const : Const;
-  for (const auto &T : Terms)
-    G = std::gcd(G, T.second < 0 ? -T.second : T.second);
+  for (const auto &[Atom, Coef] : Terms) {
+    // An atom is itself a multiple of something (a swizzled column `col ^
+    // ((row & 3) << 3)` with col even is even), as far as nvcc proves it.
+    int64_t M = multipleOf(Atom, /*ThroughRemainders=*/false), Term;
+    if (__builtin_mul_overflow(Coef < 0 ? -Coef : Coef, M == 0 ? 1 : M, &Term))
+      Term = Coef < 0 ? -Coef : Coef;
+    G = std::gcd(G, Term);
+  }
   return G;
 }
 

@@ -27,7 +27,8 @@ struct LinearForm {
   /// Coefficient of Atom (0 when absent).
   int64_t coefficient(const Expr &Atom) const;
   /// A number every value is a multiple of, for every value of the atoms
-  /// (the gcd of the constant and the coefficients); 0 when always 0.
+  /// (the gcd of the constant and of each coefficient times what its atom
+  /// is a multiple of); 0 when always 0.
   int64_t knownMultiple() const;
 };
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 #include <limits>
+#include <numeric>
 #include <ostream>
 #include <set>
 
@@ -594,6 +595,125 @@ bool operator==(const Predicate &A, const Predicate &B) {
 
 std::ostream &operator<<(std::ostream &OS, const Predicate &P) {
   return OS << P.str();
+}
+
+namespace {
+
+constexpr int64_t MultipleCap = int64_t(1) << 30;
+
+int64_t capped(int64_t M) { return M > MultipleCap ? MultipleCap : M; }
+
+/// The largest power of two dividing M (M > 0).
+int64_t lowBit(int64_t M) { return M & -M; }
+
+} // namespace
+
+int64_t multipleOf(const Expr &E, bool ThroughRemainders) {
+  switch (E.kind()) {
+  case ExprKind::Const:
+    if (E.constValue() == std::numeric_limits<int64_t>::min())
+      return MultipleCap;
+    return capped(E.constValue() < 0 ? -E.constValue() : E.constValue());
+  case ExprKind::Add:
+  case ExprKind::Min:
+  case ExprKind::Max:
+  case ExprKind::Select:
+    return std::gcd(multipleOf(E.lhs(), ThroughRemainders),
+                    multipleOf(E.rhs(), ThroughRemainders));
+  case ExprKind::Mul:
+    return capped(multipleOf(E.lhs(), ThroughRemainders) *
+                  multipleOf(E.rhs(), ThroughRemainders));
+  case ExprKind::Shl:
+    if (auto C = E.rhs().asConst(); C && *C >= 0 && *C < 31)
+      return capped(multipleOf(E.lhs(), ThroughRemainders) << *C);
+    return 1;
+  case ExprKind::Shr:
+    if (auto C = E.rhs().asConst(); C && *C >= 0 && *C < 31) {
+      int64_t M = multipleOf(E.lhs(), ThroughRemainders);
+      return M == 0 ? 0 : std::max<int64_t>(lowBit(M) >> *C, 1);
+    }
+    return 1;
+  case ExprKind::Rem:
+    // a % d = a - d * (a / d): a multiple of what divides a and d.
+    if (auto D = E.rhs().asConst(); D && *D != 0 && ThroughRemainders)
+      return std::gcd(multipleOf(E.lhs(), ThroughRemainders),
+                      *D < 0 ? -*D : *D);
+    return 1;
+  case ExprKind::BitAnd: {
+    // The low bits that either operand has clear stay clear.
+    int64_t L = multipleOf(E.lhs(), ThroughRemainders),
+            R = multipleOf(E.rhs(), ThroughRemainders);
+    if (L == 0 || R == 0)
+      return 0;
+    return std::max(lowBit(L), lowBit(R));
+  }
+  case ExprKind::BitOr:
+  case ExprKind::BitXor: {
+    // Only the low bits both have clear stay clear.
+    int64_t L = multipleOf(E.lhs(), ThroughRemainders),
+            R = multipleOf(E.rhs(), ThroughRemainders);
+    if (L == 0)
+      return R;
+    if (R == 0)
+      return L;
+    return std::min(lowBit(L), lowBit(R));
+  }
+  default:
+    return 1;
+  }
+}
+
+std::optional<unsigned> bitWidth(const Expr &E) {
+  auto Both = [&](auto Combine) -> std::optional<unsigned> {
+    auto L = bitWidth(E.lhs()), R = bitWidth(E.rhs());
+    if (!L || !R)
+      return std::nullopt;
+    return Combine(*L, *R);
+  };
+  switch (E.kind()) {
+  case ExprKind::Const: {
+    int64_t C = E.constValue();
+    if (C < 0)
+      return std::nullopt;
+    unsigned N = 0;
+    while (N < 63 && (int64_t(1) << N) <= C)
+      ++N;
+    return N;
+  }
+  case ExprKind::BitAnd: {
+    // x & m with m >= 0 lies in [0, m], whatever x is.
+    auto L = bitWidth(E.lhs()), R = bitWidth(E.rhs());
+    if (L && R)
+      return std::min(*L, *R);
+    return L ? L : R;
+  }
+  case ExprKind::BitOr:
+  case ExprKind::BitXor:
+  case ExprKind::Min:
+  case ExprKind::Max:
+  case ExprKind::Select:
+    return Both([](unsigned L, unsigned R) { return std::max(L, R); });
+  case ExprKind::Add:
+    return Both([](unsigned L, unsigned R) { return std::max(L, R) + 1; });
+  case ExprKind::Shr:
+    if (auto C = E.rhs().asConst(); C && *C >= 0 && *C < 64)
+      if (auto L = bitWidth(E.lhs()))
+        return *L > *C ? *L - unsigned(*C) : 0u;
+    return std::nullopt;
+  case ExprKind::Shl:
+    if (auto C = E.rhs().asConst(); C && *C >= 0 && *C < 32)
+      if (auto L = bitWidth(E.lhs()); L && *L + *C < 63)
+        return *L + unsigned(*C);
+    return std::nullopt;
+  case ExprKind::Rem:
+    // Non-negative x % c lies in [0, c - 1].
+    if (auto C = E.rhs().asConst(); C && *C > 0)
+      if (auto L = bitWidth(E.lhs()))
+        return std::min(*L, *bitWidth(Expr(*C - 1)));
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
 }
 
 } // namespace warplint

@@ -195,6 +195,18 @@ private:
 
 std::ostream &operator<<(std::ostream &OS, const Expr &E);
 
+/// A positive number every value of E is a multiple of (1 when nothing is
+/// known, 0 when E is always 0), from its constants, sums, products,
+/// shifts, bit operations and, with ThroughRemainders, remainders: `x ^
+/// ((y & 3) << 3)` with x even is even. (What nvcc proves about an address
+/// goes through the bit operations but not through a signed `%`:
+/// docs/hardware-model.md S9.)
+int64_t multipleOf(const Expr &E, bool ThroughRemainders = true);
+
+/// A number of bits every value of E fits in, every value being
+/// non-negative (`(x & 0x380) >> 3` fits in 7); nullopt when not known.
+std::optional<unsigned> bitWidth(const Expr &E);
+
 /// Comparison operators of predicates.
 enum class CmpKind { LT, LE, GT, GE, EQ, NE };
 

@@ -37,16 +37,23 @@ def opcode(Sass):
 
 
 def classify(Op):
-    """(space, op) of a SASS memory opcode, or None for other instructions."""
+    """The (space, op) rows a SASS memory opcode counts in, none for other
+    instructions. LDSM/STSM are shared loads and stores (ldmatrix and
+    stmatrix); LDGSTS (cp.async) is both a global load, whose sectors its row
+    carries, and a shared store, whose wavefronts it carries (warplint lists
+    the two sides as two accesses of the line)."""
     Base = Op.split(".")[0]
+    if Base == "LDGSTS":
+        return [("global", "load"), ("shared", "store")]
     Table = {
         "LDS": ("shared", "load"), "STS": ("shared", "store"),
+        "LDSM": ("shared", "load"), "STSM": ("shared", "store"),
         "ATOMS": ("shared", "atomic"), "LDG": ("global", "load"),
         "STG": ("global", "store"), "ATOMG": ("global", "atomic"),
         "REDG": ("global", "atomic"), "RED": ("global", "atomic"),
         "ATOM": ("global", "atomic"),
     }
-    return Table.get(Base)
+    return [Table[Base]] if Base in Table else []
 
 
 def num(Text):
@@ -176,25 +183,27 @@ def convert(Export, Name, Root):
         Agg = {}
         for Line, SourceText, Row in sass_rows(Rows):
             Sass = Row[3].strip()
-            Kind = classify(opcode(Sass))
             Executed = Get(Row, "Instructions Executed")
-            if Kind is None or Executed == 0:
+            # "@!PT": never true; ptxas puts such LDS before an LDGSTS.
+            if Executed == 0 or Sass.startswith("@!PT"):
                 continue
-            Key = (Line,) + Kind
-            A = Agg.setdefault(Key, {
-                "source": SourceText, "sass": {}, "requests": 0.0,
-                "thread_requests": 0.0, "wavefronts": 0.0,
-                "wavefronts_ideal": 0.0, "sectors": 0.0, "sectors_ideal": 0.0,
-                "bits": set()})
-            A["sass"][opcode(Sass)] = A["sass"].get(opcode(Sass), 0) + Executed
-            A["requests"] += Executed
-            A["thread_requests"] += Get(Row, "Predicated-On Thread Instructions Executed")
-            A["wavefronts"] += Get(Row, "L1 Wavefronts Shared")
-            A["wavefronts_ideal"] += Get(Row, "L1 Wavefronts Shared Ideal")
-            A["sectors"] += Get(Row, "L2 Theoretical Sectors Global")
-            A["sectors_ideal"] += Get(Row, "L2 Theoretical Sectors Global Ideal")
-            if "Access Size" in Col and Row[Col["Access Size"]] not in ("-", ""):
-                A["bits"].add(Row[Col["Access Size"]])
+            for Space, Op in classify(opcode(Sass)):
+                A = Agg.setdefault((Line, Space, Op), {
+                    "source": SourceText, "sass": {}, "requests": 0.0,
+                    "thread_requests": 0.0, "wavefronts": 0.0,
+                    "wavefronts_ideal": 0.0, "sectors": 0.0,
+                    "sectors_ideal": 0.0, "bits": set()})
+                A["sass"][opcode(Sass)] = A["sass"].get(opcode(Sass), 0) + Executed
+                A["requests"] += Executed
+                A["thread_requests"] += Get(Row, "Predicated-On Thread Instructions Executed")
+                if Space == "shared":
+                    A["wavefronts"] += Get(Row, "L1 Wavefronts Shared")
+                    A["wavefronts_ideal"] += Get(Row, "L1 Wavefronts Shared Ideal")
+                else:
+                    A["sectors"] += Get(Row, "L2 Theoretical Sectors Global")
+                    A["sectors_ideal"] += Get(Row, "L2 Theoretical Sectors Global Ideal")
+                if "Access Size" in Col and Row[Col["Access Size"]] not in ("-", ""):
+                    A["bits"].add(Row[Col["Access Size"]])
         for (LineNo, Space, Op), A in sorted(Agg.items()):
             Req = A["requests"]
             Per = lambda V: "%.4g" % (V / Req) if Req else ""

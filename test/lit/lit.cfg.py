@@ -66,3 +66,10 @@ _samples = os.environ.get("WARPLINT_CUDA_SAMPLES", "")
 if _samples and os.path.isdir(os.path.join(_samples, "Samples")):
     config.available_features.add("cuda-samples-corpus")
     config.substitutions.append(("%cuda_samples", _samples))
+# The tensor-core corpus (test/gpu/real/tensor-core/): a folder laid out as
+# test/gpu/real/tensor-core-apps.txt names it (MatmulTutorial/,
+# matmul-playground/, cuda-samples/), in WARPLINT_TENSOR_CORE_CORPUS.
+_tc = os.environ.get("WARPLINT_TENSOR_CORE_CORPUS", "")
+if _tc and os.path.isdir(os.path.join(_tc, "MatmulTutorial")):
+    config.available_features.add("tensor-core-corpus")
+    config.substitutions.append(("%tensor_core_corpus", _tc))

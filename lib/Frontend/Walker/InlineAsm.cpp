@@ -3,8 +3,9 @@
 // An asm statement's template is read for its memory instructions
 // (PtxMemory.h); each becomes an access at the address its operand holds:
 // a pointer ("l"(p)) or an address in an integer (`"r"(addr)` with addr
-// from __cvta_generic_to_shared, AbsValue::Integer), plus the constant the
-// template adds. The asm's outputs are data afterwards. A memory
+// from __cvta_generic_to_shared or an asm statement that converts with
+// cvta.to.shared, AbsValue::Integer), plus the constant the template adds.
+// The asm's other outputs are data afterwards. A memory
 // instruction that cannot be placed is a remark saying why, never dropped
 // in silence.
 //
@@ -53,6 +54,19 @@ std::string atomicFunction(llvm::StringRef Opcode) {
   return "";
 }
 
+bool isImmediate(const GCCAsmStmt *S, unsigned In) {
+  std::string C = S->getInputConstraint(In);
+  return C == "n" || C == "i";
+}
+
+/// The last input operand of S that is computed (not an immediate).
+const clang::Expr *lastComputedInput(const GCCAsmStmt *S) {
+  for (unsigned I = S->getNumInputs(); I-- > 0;)
+    if (!isImmediate(S, I))
+      return S->getInputExpr(I);
+  return nullptr;
+}
+
 MemorySpace expectedSpace(PtxSpace S, bool &Known) {
   Known = S == PtxSpace::Shared || S == PtxSpace::Global;
   return S == PtxSpace::Global ? MemorySpace::Global : MemorySpace::Shared;
@@ -73,15 +87,34 @@ void KernelWalker::walkInlineAsm(const GCCAsmStmt *S) {
   llvm::SmallVector<GCCAsmStmt::AsmStringPiece, 8> Pieces;
   unsigned DiagOffset = 0;
   std::vector<PtxMemoryOp> Ops;
+  std::vector<PtxAddressConversion> Conversions;
   if (S->AnalyzeAsmString(Pieces, Ctx, DiagOffset)) {
     remark(S->getAsmLoc(), "the template of this asm statement could not be "
                            "read; memory instructions in it are not analyzed");
   } else {
     std::string Template;
-    for (const GCCAsmStmt::AsmStringPiece &P : Pieces)
-      Template +=
-          P.isString() ? P.getString() : "%" + std::to_string(P.getOperandNo());
+    for (const GCCAsmStmt::AsmStringPiece &P : Pieces) {
+      if (P.isString()) {
+        Template += P.getString();
+        continue;
+      }
+      // An immediate operand ("n"(16): a cp.async's size) is written into
+      // the template as its value, as the compiler does.
+      unsigned N = P.getOperandNo();
+      if (N >= S->getNumOutputs() &&
+          N - S->getNumOutputs() < S->getNumInputs()) {
+        unsigned In = N - S->getNumOutputs();
+        clang::Expr::EvalResult R;
+        if (isImmediate(S, In) && !S->getInputExpr(In)->isValueDependent() &&
+            S->getInputExpr(In)->EvaluateAsInt(R, Ctx)) {
+          Template += llvm::toString(R.Val.getInt(), 10);
+          continue;
+        }
+      }
+      Template += "%" + std::to_string(N);
+    }
     Ops = parsePtxMemoryOps(Template);
+    Conversions = parsePtxAddressConversions(Template);
   }
   for (const PtxMemoryOp &Op : Ops) {
     if (Op.K == PtxMemoryOp::Kind::Other) {
@@ -113,15 +146,63 @@ void KernelWalker::walkInlineAsm(const GCCAsmStmt *S) {
       K.Accesses[*Source].CopyPeer = K.Accesses[Before].Id;
   }
 
-  // What the instructions wrote into the outputs is data.
+  // What the instructions wrote into the outputs is data, but for an
+  // address converted into a space's window: the pointer's place, held in
+  // an integer, as __cvta_generic_to_shared gives it.
   for (unsigned I = 0; I < S->getNumOutputs(); ++I) {
     const clang::Expr *Out = S->getOutputExpr(I);
+    AbsValue V = AbsValue::data("the output of the asm statement at line " +
+                                    std::to_string(loc(S->getAsmLoc()).Line),
+                                true);
+    for (const PtxAddressConversion &C : Conversions)
+      if (C.Output == I && C.Input >= S->getNumOutputs()) {
+        if (auto P = convertedAddress(S, C, Inputs)) {
+          V = *P;
+        } else if (C.Input - S->getNumOutputs() < Inputs.size()) {
+          // Say what the converted address was.
+          const AbsValue &In = Inputs[C.Input - S->getNumOutputs()];
+          V.Reason = "the shared address converted at line " +
+                     std::to_string(loc(S->getAsmLoc()).Line) + " from '" +
+                     text(S->getInputExpr(C.Input - S->getNumOutputs())) + "'" +
+                     (In.Reason.empty() ? "" : ", " + In.Reason);
+        }
+      }
     LValue LV = evalLValue(Out);
-    writeLValue(LV, Out,
-                AbsValue::data("the output of the asm statement at line " +
-                                   std::to_string(loc(S->getAsmLoc()).Line),
-                               true));
+    writeLValue(LV, Out, V);
   }
+}
+
+SourceLoc KernelWalker::asmInstructionLoc(const GCCAsmStmt *S) {
+  // nvcc's line table puts the instructions of an asm statement on the line
+  // of its last computed input operand (measured on statements written
+  // over several lines, test/gpu/real/tensor-core/README.md); the
+  // statement's own place when that is its first line.
+  SourceLoc Asm = loc(S->getAsmLoc());
+  if (const clang::Expr *Last = lastComputedInput(S)) {
+    SourceLoc Operand = loc(Last->getBeginLoc());
+    if (Operand.File == Asm.File && Operand.Line != Asm.Line)
+      return Operand;
+  }
+  return Asm;
+}
+
+std::optional<AbsValue>
+KernelWalker::convertedAddress(const GCCAsmStmt *S,
+                               const PtxAddressConversion &C,
+                               const std::vector<AbsValue> &Inputs) {
+  unsigned In = C.Input - S->getNumOutputs();
+  if (In >= Inputs.size())
+    return std::nullopt;
+  AbsValue P = Inputs[In];
+  if (P.K != AbsValue::Kind::Pointer || P.Integer || !P.AlsoObjects.empty())
+    return std::nullopt;
+  bool Known = false;
+  if (K.Objects[P.Object].Space != expectedSpace(C.Space, Known) || !Known)
+    return std::nullopt;
+  P.Integer = true;
+  P.Derived = true;
+  notePointerEscape(P, S->getInputExpr(In), "converted to an integer");
+  return P;
 }
 
 std::pair<size_t, size_t>
@@ -189,9 +270,8 @@ void KernelWalker::recordPtxAccess(const GCCAsmStmt *S, const PtxMemoryOp &Op,
                                         Op.Bytes ? Op.Bytes : 0);
   for (size_t I = Begin; I < End; ++I) {
     Access &A = K.Accesses[I];
-    // Nsight Compute puts the instruction on the asm statement's line.
     A.Range = range(S->getSourceRange());
-    A.Loc = loc(S->getAsmLoc());
+    A.Loc = asmInstructionLoc(S);
     A.Ptx = Op.Opcode;
     if (AOp == AccessOp::Atomic)
       A.AtomicFunction = atomicFunction(Op.Opcode);

@@ -61,6 +61,7 @@ Predicate KernelWalker::localGuard() const {
 }
 
 void KernelWalker::run(const FunctionDecl *Kernel) {
+  KernelDecl = Kernel;
   for (unsigned I = 0; I < Kernel->getNumParams(); ++I) {
     const ParmVarDecl *P = Kernel->getParamDecl(I);
     Param KP;

@@ -76,6 +76,10 @@ public:
   SourceRange range(clang::SourceRange R) const;
 
 private:
+  const clang::FunctionDecl *KernelDecl = nullptr;
+  /// How many static __shared__ arrays the kernel uses, once asked.
+  std::optional<size_t> StaticSharedCount;
+
   // One inlined function activation.
   struct Frame {
     const clang::FunctionDecl *Fn = nullptr;
@@ -304,6 +308,21 @@ private:
   AbsValue arith(clang::BinaryOperatorKind Op, const AbsValue &L,
                  const AbsValue &R, const clang::Expr *E);
   /// Arithmetic on an address held in an integer (AbsValue::Integer).
+  /// The shared-window address of object Obj where it is known
+  /// (SharedWindow.cpp).
+  std::optional<int64_t> windowBase(unsigned Obj);
+  /// A power of two the shared-window address of object Obj is a multiple
+  /// of; 0 for other memory.
+  int64_t windowAlignment(unsigned Obj);
+  size_t staticSharedCount();
+  /// Bit operations on a shared-window address a (P): where the array's
+  /// window address is known, any of `&`, `|`, `^`, `>>`, `/`, `%` on it;
+  /// else `a & m`, `a | x`, `a ^ x` whose bits all lie below the array's
+  /// window alignment, as the same operation on the offset. `|` and `^`
+  /// give an address again, the others a plain integer; nullopt otherwise.
+  std::optional<AbsValue> windowBitOp(clang::BinaryOperatorKind Op,
+                                      const AbsValue &P, const AbsValue &V,
+                                      const clang::Expr *E);
   AbsValue addressArith(clang::BinaryOperatorKind Op, const AbsValue &L,
                         const AbsValue &R, const clang::Expr *E);
   AbsValue pointerAdd(const AbsValue &P, const AbsValue &I,
@@ -459,6 +478,15 @@ private:
   void recordPtxAccess(const clang::GCCAsmStmt *S, const PtxMemoryOp &Op,
                        const PtxAddress &Address, AccessOp AOp, PtxSpace Space,
                        const std::vector<AbsValue> &Inputs);
+  /// Where the instructions of S are reported: where nvcc's line table
+  /// puts them.
+  SourceLoc asmInstructionLoc(const clang::GCCAsmStmt *S);
+  /// The integer an asm statement's conversion (cvta.to.shared) writes:
+  /// the input pointer's place; nullopt when it is not a pointer into an
+  /// object of that space.
+  std::optional<AbsValue> convertedAddress(const clang::GCCAsmStmt *S,
+                                           const PtxAddressConversion &C,
+                                           const std::vector<AbsValue> &Inputs);
   /// The accesses (indices [first, second) of K.Accesses) of one
   /// instruction of Bytes per lane (0: one) at Base plus Offset
   /// bytes, with no subscripts: what a PTX instruction or a WMMA

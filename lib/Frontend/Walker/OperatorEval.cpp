@@ -95,6 +95,13 @@ AbsValue KernelWalker::addressArith(BinaryOperatorKind Op, const AbsValue &L,
     return Out;
   }
   const AbsValue &P = L.Integer ? L : R;
+  // A shift, division or remainder by the address is no address arithmetic.
+  bool AddressLeft = L.Integer && !R.Integer;
+  bool Commutes = Op == BO_And || Op == BO_AndAssign || Op == BO_Or ||
+                  Op == BO_OrAssign || Op == BO_Xor || Op == BO_XorAssign;
+  if (L.Integer != R.Integer && (AddressLeft || Commutes))
+    if (auto B = windowBitOp(Op, P, L.Integer ? R : L, E))
+      return *B;
   std::string Name = K.Objects[P.Object].Name;
   return AbsValue::unknown("'" + text(E) + "', arithmetic on the address of '" +
                                Name +
@@ -102,6 +109,56 @@ AbsValue KernelWalker::addressArith(BinaryOperatorKind Op, const AbsValue &L,
                                "result depends on where '" +
                                Name + "' lies in memory)",
                            threadDependent(L) || threadDependent(R));
+}
+
+std::optional<AbsValue> KernelWalker::windowBitOp(BinaryOperatorKind Op,
+                                                  const AbsValue &P,
+                                                  const AbsValue &V,
+                                                  const clang::Expr *E) {
+  bool And = Op == BO_And || Op == BO_AndAssign;
+  bool Or = Op == BO_Or || Op == BO_OrAssign;
+  bool Xor = Op == BO_Xor || Op == BO_XorAssign;
+  bool Shr = Op == BO_Shr || Op == BO_ShrAssign;
+  bool Div = Op == BO_Div || Op == BO_DivAssign;
+  bool Rem = Op == BO_Rem || Op == BO_RemAssign;
+  if (V.Integer || !P.Offset || !P.AlsoObjects.empty())
+    return std::nullopt;
+  AbsValue X = toInt(V, E);
+  if (X.isUnknown())
+    return std::nullopt;
+  ExprKind Kind = And   ? ExprKind::BitAnd
+                  : Or  ? ExprKind::BitOr
+                  : Xor ? ExprKind::BitXor
+                  : Shr ? ExprKind::Shr
+                  : Div ? ExprKind::Div
+                        : ExprKind::Rem;
+  if (!And && !Or && !Xor && !Shr && !Div && !Rem)
+    return std::nullopt;
+  if (std::optional<int64_t> Base = windowBase(P.Object)) {
+    Expr Address = Expr(*Base) + *P.Offset;
+    Expr Result = Expr::binary(Kind, Address, X.Int);
+    if (!Or && !Xor)
+      return AbsValue::integer(Result);
+    AbsValue Out = P;
+    Out.Offset = Result - Expr(*Base);
+    Out.Derived = true;
+    return Out;
+  }
+  if (Shr || Div || Rem)
+    return std::nullopt;
+  // The bits the operation reads or writes all lie below the alignment of
+  // the array's window address: on the address they act as on the offset.
+  int64_t Align = windowAlignment(P.Object);
+  std::optional<unsigned> Bits = bitWidth(X.Int);
+  if (Align <= 1 || (Align & (Align - 1)) || !Bits || *Bits > 62 ||
+      (int64_t(1) << *Bits) > Align)
+    return std::nullopt;
+  if (And)
+    return AbsValue::integer(Expr::binary(ExprKind::BitAnd, *P.Offset, X.Int));
+  AbsValue Out = P;
+  Out.Offset = Expr::binary(Kind, *P.Offset, X.Int);
+  Out.Derived = true;
+  return Out;
 }
 
 AbsValue KernelWalker::pointerAdd(const AbsValue &P, const AbsValue &I,

@@ -7,6 +7,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <map>
+
 namespace warplint {
 
 namespace {
@@ -243,12 +245,9 @@ PtxMemoryOp classify(StringRef Opcode, llvm::ArrayRef<StringRef> Operands) {
   return Op;
 }
 
-} // namespace
-
-std::vector<PtxMemoryOp> parsePtxMemoryOps(StringRef Template) {
-  std::vector<PtxMemoryOp> Ops;
+/// Calls F(Opcode, Operands) for each instruction of Template, in order.
+template <typename Fn> void forEachInstruction(StringRef Template, Fn F) {
   std::string Text = withoutComments(Template);
-  unsigned Index = 0;
   for (StringRef Stmt : splitTopLevel(Text, ';', /*Braces=*/false)) {
     // Scopes open and close around instructions: `{ .reg .b32 t; ... }`.
     Stmt = Stmt.ltrim(" {}").rtrim(" {}");
@@ -267,14 +266,75 @@ std::vector<PtxMemoryOp> parsePtxMemoryOps(StringRef Template) {
     llvm::SmallVector<StringRef, 8> Operands;
     if (!Rest.empty())
       Operands = splitTopLevel(Rest, ',', /*Braces=*/true);
-    PtxMemoryOp Op = classify(Opcode, Operands);
-    unsigned This = Index++;
-    if (Op.Opcode.empty())
-      continue;
-    Op.Index = This;
-    Ops.push_back(std::move(Op));
+    F(Opcode, llvm::ArrayRef<StringRef>(Operands));
   }
+}
+
+/// N of an operand written `%N`.
+std::optional<unsigned> operandNumber(StringRef Op) {
+  unsigned N;
+  if (!Op.consume_front("%") || Op.getAsInteger(10, N))
+    return std::nullopt;
+  return N;
+}
+
+} // namespace
+
+std::vector<PtxMemoryOp> parsePtxMemoryOps(StringRef Template) {
+  std::vector<PtxMemoryOp> Ops;
+  unsigned Index = 0;
+  forEachInstruction(Template,
+                     [&](StringRef Opcode, llvm::ArrayRef<StringRef> Operands) {
+                       PtxMemoryOp Op = classify(Opcode, Operands);
+                       unsigned This = Index++;
+                       if (Op.Opcode.empty())
+                         return;
+                       Op.Index = This;
+                       Ops.push_back(std::move(Op));
+                     });
   return Ops;
+}
+
+std::vector<PtxAddressConversion>
+parsePtxAddressConversions(StringRef Template) {
+  // What each register or operand holds: the input it converted, in which
+  // space; absent when it holds anything else.
+  std::map<std::string, std::pair<unsigned, PtxSpace>> Holds;
+  forEachInstruction(
+      Template, [&](StringRef Opcode, llvm::ArrayRef<StringRef> Operands) {
+        if (Operands.empty())
+          return;
+        std::string Dest = Operands.front().str();
+        llvm::SmallVector<StringRef, 8> Parts;
+        Opcode.split(Parts, '.');
+        std::optional<std::pair<unsigned, PtxSpace>> Value;
+        if (Operands.size() == 2) {
+          // cvta.to.shared.u64 d, a: a generic address into the window of a
+          // space. cvt.u32.u64 / mov: the same value, narrowed or copied.
+          if (Parts.size() == 4 && Parts[0] == "cvta" && Parts[1] == "to" &&
+              (Parts[3] == "u64" || Parts[3] == "u32")) {
+            PtxSpace S = spaceOf(llvm::ArrayRef(Parts).slice(2, 1));
+            if (auto In = operandNumber(Operands[1]);
+                In && (S == PtxSpace::Shared || S == PtxSpace::Global))
+              Value = std::make_pair(*In, S);
+          } else if ((Parts[0] == "cvt" || Parts[0] == "mov") &&
+                     Holds.count(Operands[1].str())) {
+            // A shared window's offsets fit 32 bits; a global address does not.
+            auto Held = Holds[Operands[1].str()];
+            if (Parts[0] == "mov" || Held.second == PtxSpace::Shared)
+              Value = Held;
+          }
+        }
+        if (Value)
+          Holds[Dest] = *Value;
+        else
+          Holds.erase(Dest);
+      });
+  std::vector<PtxAddressConversion> Out;
+  for (const auto &[Where, Held] : Holds)
+    if (auto N = operandNumber(Where))
+      Out.push_back({*N, Held.first, Held.second});
+  return Out;
 }
 
 const char *ptxSpaceName(PtxSpace S) {

@@ -73,6 +73,20 @@ struct PtxMemoryOp {
 /// ones must be numbered first.
 std::vector<PtxMemoryOp> parsePtxMemoryOps(llvm::StringRef Template);
 
+/// An output operand that holds an input operand's generic address in a
+/// state space's window: the template only converts it (`cvta.to.shared.u64
+/// %0, %1;`, or into a register and then `cvt.u32.u64 %0, r;`), as the
+/// shared-address helpers of tensor-core code do.
+struct PtxAddressConversion {
+  unsigned Output = 0; ///< asm operand number
+  unsigned Input = 0;  ///< asm operand number
+  PtxSpace Space = PtxSpace::Shared;
+};
+
+/// The outputs of Template that are such conversions, by operand number.
+std::vector<PtxAddressConversion>
+parsePtxAddressConversions(llvm::StringRef Template);
+
 /// The state space as PTX spells it ("shared", "global", "generic").
 const char *ptxSpaceName(PtxSpace S);
 

@@ -36,34 +36,6 @@ std::set<Symbol> boundSymbols(const Loop &Lp) {
   return Out;
 }
 
-int64_t knownMultiple(const Expr &E) {
-  switch (E.kind()) {
-  case ExprKind::Const: {
-    int64_t C = E.constValue();
-    return C == INT64_MIN ? 1 : (C < 0 ? -C : C);
-  }
-  case ExprKind::Add:
-    return std::gcd(knownMultiple(E.lhs()), knownMultiple(E.rhs()));
-  case ExprKind::Mul: {
-    int64_t R;
-    if (__builtin_mul_overflow(knownMultiple(E.lhs()), knownMultiple(E.rhs()),
-                               &R))
-      return 1;
-    return R;
-  }
-  case ExprKind::Shl: {
-    auto K = E.rhs().asConst();
-    int64_t A = knownMultiple(E.lhs()), R;
-    if (!K || *K < 0 || *K > 61 ||
-        __builtin_mul_overflow(A, int64_t(1) << *K, &R))
-      return 1;
-    return R;
-  }
-  default:
-    return 1;
-  }
-}
-
 bool isFreeSymbol(Symbol S, bool Assumed) {
   if (S.Kind == SymbolKind::LoopVar)
     return false;

@@ -37,11 +37,6 @@ Symbol strideLoopSymbol(unsigned LoopId);
 /// The symbols a loop's bounds read: its start and its condition.
 std::set<Symbol> boundSymbols(const Loop &Lp);
 
-/// A number every value of E is a multiple of (the gcd of the coefficients
-/// when E is read as a polynomial in its symbols; 1 when nothing better is
-/// known, 0 when E is always 0).
-int64_t knownMultiple(const Expr &E);
-
 /// A value in the user's terms: Name is Scale times the symbol it is for.
 struct ScaledName {
   int64_t Scale = 1;

@@ -147,7 +147,7 @@ std::optional<std::string> replaceStrideLoops(const Access &A, SolveSpace &S) {
     }
     // t * step is a multiple of M for every iteration t: the variable is
     // Init + M * W for some block-uniform W.
-    int64_t M = Lp.StepExpr ? knownMultiple(*Lp.StepExpr) : Lp.StepValue;
+    int64_t M = Lp.StepExpr ? multipleOf(*Lp.StepExpr) : Lp.StepValue;
     if (M == 0)
       return "the step of loop '" + Lp.VarName + "' is zero";
     Symbol W = strideLoopSymbol(Id);

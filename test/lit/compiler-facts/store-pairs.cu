@@ -196,7 +196,41 @@ __global__ void stPairLoadsBetween(const float *in, float *out) {
   out[t] = s[t] + s[t + 256];
 }
 
+// An epilogue's accumulator pair in a swizzled tile (the XOR of an even
+// column with a multiple of 8 is even): one STS.64, as measured on a
+// tutorial GEMM (test/gpu/real/tensor-core/); the same pair addressed
+// through a signed `col % 16` stays two STS.32 there: nvcc does not prove
+// the remainder even.
+__global__ void stPairSwizzled(const float *in, float *out) {
+  __shared__ float s[32 * 128];
+  int t = TID % 32;
+  int row = t / 4, col = t % 4 * 2;
+  int scol = col ^ ((row & 3) << 3);
+  s[row * 128 + scol] = in[t];
+  s[row * 128 + (scol + 1)] = in[t + 32];
+  // CHECK: store-pairs.cu:[[@LINE-1]]:3: remark: the two 4-byte stores of lines [[@LINE-2]]-[[@LINE-1]] are merged by nvcc into one 8-byte store: 2 wavefronts, ideal 2;
+  __syncthreads();
+  out[t] = s[t];
+}
+
+__global__ void stPairRemainder(const float *in, float *out) {
+  __shared__ float s[32 * 128];
+  int t = TID % 32;
+  int row = t / 4, col = 16 + t % 4 * 2;
+  float *dst = s + row % 16 * 16 + col % 16;
+  dst[0] = in[t];
+  dst[1] = in[t + 32];
+  // CHECK: store-pairs.cu:[[@LINE-2]]:3: warning: 4-way shared memory bank conflict on 's' (4 wavefronts per request, ideal 1)
+  // CHECK: store-pairs.cu:[[@LINE-2]]:3: warning: 4-way shared memory bank conflict on 's' (4 wavefronts per request, ideal 1)
+  // ACC: store-pairs.cu:[[@LINE-4]]:3: remark: shared store of 's' (4 bytes) in kernel 'stPairRemainder': 4 wavefronts per request
+  // ACC: store-pairs.cu:[[@LINE-4]]:3: remark: shared store of 's' (4 bytes) in kernel 'stPairRemainder': 4 wavefronts per request
+  __syncthreads();
+  out[t] = s[t];
+}
+
 int main() {
+  stPairSwizzled<<<1, 32>>>(nullptr, nullptr);
+  stPairRemainder<<<1, 32>>>(nullptr, nullptr);
   stPair<<<1, 256>>>(nullptr, nullptr);
   stPairReversed<<<1, 256>>>(nullptr, nullptr);
   stQuad<<<1, 256>>>(nullptr, nullptr);

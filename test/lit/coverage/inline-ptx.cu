@@ -18,12 +18,12 @@ __global__ void forms(float *Out, const float4 *In, unsigned *Count,
   float X, Y, Z, W;
   asm volatile("ld.shared.v4.f32 {%0, %1, %2, %3}, [%4+16];"
                : "=f"(X), "=f"(Y), "=f"(Z), "=f"(W) : "r"(Base));
-  // CHECK-DAG: inline-ptx.cu:[[@LINE-2]]:3: remark: shared load of 'S' (16 bytes) in kernel 'forms': 4 wavefronts per request
+  // CHECK-DAG: inline-ptx.cu:[[@LINE-1]]:59: remark: shared load of 'S' (16 bytes) in kernel 'forms': 4 wavefronts per request
   asm volatile("st.shared.f32 [%0], %1;" :: "r"(Base + 4 * 32), "f"(X));
   // CHECK-DAG: inline-ptx.cu:[[@LINE-1]]:3: remark: shared store of 'S' (4 bytes) in kernel 'forms': 4 wavefronts per request
   asm volatile("ld.global.nc.v4.f32 {%0, %1, %2, %3}, [%4];"
                : "=f"(X), "=f"(Y), "=f"(Z), "=f"(W) : "l"(In + T));
-  // CHECK-DAG: inline-ptx.cu:[[@LINE-2]]:3: remark: global load of 'In' (16 bytes) in kernel 'forms': 16 sectors per request
+  // CHECK-DAG: inline-ptx.cu:[[@LINE-1]]:59: remark: global load of 'In' (16 bytes) in kernel 'forms': 16 sectors per request
   asm volatile("st.global.f32 [%0], %1;" :: "l"(Out + 32 * T), "f"(Y));
   // CHECK-DAG: inline-ptx.cu:[[@LINE-1]]:3: remark: global store of 'Out' (4 bytes) in kernel 'forms': 32 sectors per request
   asm volatile("red.global.add.u32 [%0], 1;" :: "l"(Count));
@@ -31,19 +31,20 @@ __global__ void forms(float *Out, const float4 *In, unsigned *Count,
   // A copy: its global read and its shared write.
   asm volatile("cp.async.ca.shared.global [%0], [%1], 16;"
                :: "r"(Base), "l"(In + T));
-  // CHECK-DAG: inline-ptx.cu:[[@LINE-2]]:3: remark: global load of 'In' (16 bytes) in kernel 'forms': 16 sectors per request
-  // CHECK-DAG: inline-ptx.cu:[[@LINE-3]]:3: remark: shared store of 'S' (16 bytes) in kernel 'forms': 4 wavefronts per request
+  // CHECK-DAG: inline-ptx.cu:[[@LINE-1]]:34: remark: global load of 'In' (16 bytes) in kernel 'forms': 16 sectors per request
+  // CHECK-DAG: inline-ptx.cu:[[@LINE-2]]:34: remark: shared store of 'S' (16 bytes) in kernel 'forms': 4 wavefronts per request
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;"
                :: "r"(Base), "l"(In + T));
-  // CHECK-DAG: inline-ptx.cu:[[@LINE-2]]:3: remark: global load of 'In' (16 bytes) in kernel 'forms': unknown: what a cp.async.cg (LDGSTS.BYPASS) costs was measured only where each quarter warp copies one aligned 128-byte line into one aligned 128-byte row, and some request of this one does not
-  // CHECK-DAG: inline-ptx.cu:[[@LINE-3]]:3: remark: shared store of 'S' (16 bytes) in kernel 'forms': unknown: what a cp.async.cg (LDGSTS.BYPASS) costs was measured only where each quarter warp copies one aligned 128-byte line into one aligned 128-byte row, and some request of this one does not
+  // CHECK-DAG: inline-ptx.cu:[[@LINE-1]]:34: remark: global load of 'In' (16 bytes) in kernel 'forms': unknown: what a cp.async.cg (LDGSTS.BYPASS) costs was measured only where each quarter warp copies one aligned 128-byte line into one aligned 128-byte row, and some request of this one does not
+  // CHECK-DAG: inline-ptx.cu:[[@LINE-2]]:34: remark: shared store of 'S' (16 bytes) in kernel 'forms': unknown: what a cp.async.cg (LDGSTS.BYPASS) costs was measured only where each quarter warp copies one aligned 128-byte line into one aligned 128-byte row, and some request of this one does not
   // An address read from memory: not placed in an array.
   asm volatile("ld.shared.f32 %0, [%1];" : "=f"(Z) : "r"(Table[T]));
   // CHECK-DAG: inline-ptx.cu:[[@LINE-1]]:3: remark: inline PTX 'ld.shared.f32': its address 'Table[T]' is not known to point into an array or buffer
   // CHECK-DAG: inline-ptx.cu:[[@LINE-2]]:58: remark: global load of 'Table' (4 bytes)
-  // A swizzle of the absolute address depends on where S lies.
+  // A swizzle of the absolute address: exact, S being the kernel's only
+  // shared array (at window offset 1024; bank-conflict/window-swizzle.cu).
   asm volatile("ld.shared.f32 %0, [%1];" : "=f"(W) : "r"(Base ^ (T << 4)));
-  // CHECK-DAG: inline-ptx.cu:[[@LINE-1]]:3: remark: inline PTX 'ld.shared.f32': its address 'Base ^ (T << 4)' is not known to point into an array or buffer ('Base ^ (T << 4)', arithmetic on the address of 'S' other than adding offsets (its result depends on where 'S' lies in memory))
+  // CHECK-DAG: inline-ptx.cu:[[@LINE-1]]:3: remark: shared load of 'S' (4 bytes) in kernel 'forms': 31 wavefronts per request
   asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], 256, [%2];"
                :: "r"(Base), "l"(In), "r"(Base));
   // CHECK-DAG: inline-ptx.cu:[[@LINE-2]]:3: remark: inline PTX 'cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes' (a bulk or tensor copy) is not modelled; its memory accesses are not analyzed

@@ -91,4 +91,29 @@ TEST(PtxMemory, NotModelledInstructionsAreKeptWithWhy) {
   EXPECT_NE(Ops[2].Why.find("'[r1]'"), std::string::npos);
 }
 
+TEST(PtxMemory, AddressConversionsIntoAWindow) {
+  // Into a register, then narrowed: the helper tutorial GEMMs write.
+  auto C = parsePtxAddressConversions(
+      "{ .reg .u64 a; cvta.to.shared.u64 a, %1; cvt.u32.u64 %0, a; }");
+  ASSERT_EQ(C.size(), 1u);
+  EXPECT_EQ(C[0].Output, 0u);
+  EXPECT_EQ(C[0].Input, 1u);
+  EXPECT_EQ(C[0].Space, PtxSpace::Shared);
+  // Directly, and into the global window.
+  C = parsePtxAddressConversions("cvta.to.global.u64 %0, %1;");
+  ASSERT_EQ(C.size(), 1u);
+  EXPECT_EQ(C[0].Space, PtxSpace::Global);
+  // A global address narrowed to 32 bits is no address any more; an output
+  // written again by other arithmetic is not the conversion.
+  EXPECT_TRUE(
+      parsePtxAddressConversions(
+          "{ .reg .u64 a; cvta.to.global.u64 a, %1; cvt.u32.u64 %0, a; }")
+          .empty());
+  EXPECT_TRUE(parsePtxAddressConversions(
+                  "cvta.to.shared.u32 %0, %1; add.u32 %0, %0, 16;")
+                  .empty());
+  // The opposite direction (a window address to generic) is not one.
+  EXPECT_TRUE(parsePtxAddressConversions("cvta.shared.u64 %0, %1;").empty());
+}
+
 } // namespace

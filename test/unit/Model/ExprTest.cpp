@@ -4,6 +4,8 @@
 
 #include "gtest/gtest.h"
 
+#include <vector>
+
 using namespace warplint;
 
 namespace {
@@ -39,6 +41,71 @@ TEST(ExprTest, EvaluatesWithCSemantics) {
   // Unknown symbols and division by zero give no value.
   Expr Z = Expr::binary(ExprKind::Div, Tx, Expr::symbol(SymbolKind::Param, 0));
   EXPECT_FALSE(Z.evaluate([](Symbol S) { return lane(S, 2); }));
+}
+
+TEST(ExprTest, MultipleOfHoldsForEveryValue) {
+  using K = ExprKind;
+  Expr Tx = Expr::threadIdx(0);
+  Expr Col = Expr::binary(K::Mul, Expr::binary(K::Rem, Tx, 4), 2) + 16;
+  Expr Swizzle = Expr::binary(
+      K::Shl, Expr::binary(K::BitAnd, Expr::binary(K::Div, Tx, 4), 3), 3);
+  struct Case {
+    Expr E;
+    int64_t Want, WantWithoutRemainders;
+  };
+  std::vector<Case> Cases = {
+      {Col, 2, 2},                                     // 2*(t%4)+16
+      {Expr::binary(K::BitXor, Col, Swizzle), 2, 2},   // col ^ (r&3)<<3
+      {Expr::binary(K::BitAnd, Tx, Expr(-8)), 8, 8},   // t & ~7
+      {Expr::binary(K::BitOr, Tx * 4, Expr(8)), 4, 4}, // 4t | 8
+      {Expr::binary(K::Shr, Tx * 16, Expr(2)), 4, 4},  // (16t) >> 2
+      {Expr::binary(K::Rem, Col, 16), 2, 1},           // col % 16
+      {Expr::binary(K::Div, Tx * 8, 2), 1, 1},         // nothing known
+      {Expr(0) * Tx, 0, 0},                            // always 0
+  };
+  for (const Case &C : Cases) {
+    EXPECT_EQ(multipleOf(C.E), C.Want) << C.E;
+    EXPECT_EQ(multipleOf(C.E, /*ThroughRemainders=*/false),
+              C.WantWithoutRemainders)
+        << C.E;
+    // What it claims holds for every thread index, negative ones too.
+    int64_t M = multipleOf(C.E);
+    for (int64_t T = -70; T < 70; ++T) {
+      auto V = C.E.evaluate([&](Symbol S) { return lane(S, T); });
+      ASSERT_TRUE(V);
+      if (M == 0)
+        EXPECT_EQ(*V, 0);
+      else
+        EXPECT_EQ(*V % M, 0) << C.E << " at " << T;
+    }
+  }
+}
+
+TEST(ExprTest, BitWidthBoundsEveryValue) {
+  using K = ExprKind;
+  Expr Tx = Expr::threadIdx(0);
+  Expr Masked = Expr::binary(K::BitAnd, Tx, 0x380); // bits 7-9
+  Expr Swizzle = Expr::binary(K::Shr, Masked, 3);   // bits 4-6
+  Expr Chunk = Expr::binary(
+      K::Shl, Expr::binary(K::Rem, Expr::binary(K::BitAnd, Tx, 255), 8), 4);
+  EXPECT_EQ(bitWidth(Masked), 10u);
+  EXPECT_EQ(bitWidth(Swizzle), 7u);
+  EXPECT_EQ(bitWidth(Chunk), 7u);
+  EXPECT_EQ(bitWidth(Expr::binary(K::BitXor, Swizzle, Chunk)), 7u);
+  EXPECT_EQ(bitWidth(Expr(0)), 0u);
+  // Nothing known of the thread index itself, nor of a negative mask.
+  EXPECT_FALSE(bitWidth(Tx));
+  EXPECT_FALSE(bitWidth(Expr::binary(K::BitXor, Tx, 16)));
+  EXPECT_FALSE(bitWidth(Expr(-16)));
+  for (const Expr &E : {Masked, Swizzle, Chunk}) {
+    unsigned W = *bitWidth(E);
+    for (int64_t T = -300; T < 300; ++T) {
+      auto V = E.evaluate([&](Symbol S) { return lane(S, T); });
+      ASSERT_TRUE(V);
+      EXPECT_GE(*V, 0) << E;
+      EXPECT_LT(*V, int64_t(1) << W) << E << " at " << T;
+    }
+  }
 }
 
 TEST(ExprTest, PrintsReadably) {
