@@ -121,7 +121,8 @@ std::optional<AbsValue> KernelWalker::windowBitOp(BinaryOperatorKind Op,
   bool Shr = Op == BO_Shr || Op == BO_ShrAssign;
   bool Div = Op == BO_Div || Op == BO_DivAssign;
   bool Rem = Op == BO_Rem || Op == BO_RemAssign;
-  if (V.Integer || !P.Offset || !P.AlsoObjects.empty())
+  if ((!And && !Or && !Xor && !Shr && !Div && !Rem) || V.Integer ||
+      !P.Offset || !P.AlsoObjects.empty())
     return std::nullopt;
   AbsValue X = toInt(V, E);
   if (X.isUnknown())
@@ -132,8 +133,6 @@ std::optional<AbsValue> KernelWalker::windowBitOp(BinaryOperatorKind Op,
                   : Shr ? ExprKind::Shr
                   : Div ? ExprKind::Div
                         : ExprKind::Rem;
-  if (!And && !Or && !Xor && !Shr && !Div && !Rem)
-    return std::nullopt;
   if (std::optional<int64_t> Base = windowBase(P.Object)) {
     Expr Address = Expr(*Base) + *P.Offset;
     Expr Result = Expr::binary(Kind, Address, X.Int);
