@@ -328,6 +328,15 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
                   HasBody && isCudaHeaderFunction(Def);
   if (Fragment)
     return inlineCall(C, Def);
+  // The asynchronous copies of the CUDA headers end in a cp.async the
+  // walker does not follow there: said, so that the copy is accounted for.
+  if ((Name == "memcpy_async" || Name == "__pipeline_memcpy_async") &&
+      (!HasBody || isCudaHeaderFunction(Def)))
+    remark(C->getBeginLoc(),
+           "'" + functionName(F) +
+               "' copies asynchronously (a cp.async inside the CUDA "
+               "headers) and is not followed there; its memory accesses "
+               "are not analyzed");
   if (!HasBody || isCudaHeaderFunction(Def) || F->getBuiltinID() != 0)
     return Opaque("the result of '" + text(C) + "'", /*Intrinsic=*/true);
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Def)) {
