@@ -159,10 +159,22 @@ void BankConflictCheck::check(
   D.Numbers = std::to_string(Ways) + "-way conflict, " +
               std::to_string(R.Wavefronts) + " wavefronts per request, ideal " +
               std::to_string(R.IdealWavefronts);
-  D.Message = std::to_string(Ways) + "-way shared memory bank conflict on '" +
-              Obj.Name + A.Field + "' (" + std::to_string(R.Wavefronts) +
-              " wavefronts per request, ideal " +
-              std::to_string(R.IdealWavefronts) + ")";
+  // A cp.async.cg's wavefronts follow its lanes' source and destination
+  // together (rule LDGSTS.BYPASS), not banks: said as such.
+  bool Bypass = A.Rule == Access::LaneRule::AsyncCopy && A.BypassL1;
+  if (Bypass)
+    D.Numbers = std::to_string(R.Wavefronts) +
+                " wavefronts per request, ideal " +
+                std::to_string(R.IdealWavefronts);
+  D.Message = Bypass ? "cp.async.cg into '" + Obj.Name + A.Field +
+                           "' takes " + std::to_string(R.Wavefronts) +
+                           " shared memory wavefronts per request, ideal " +
+                           std::to_string(R.IdealWavefronts)
+                     : std::to_string(Ways) +
+                           "-way shared memory bank conflict on '" + Obj.Name +
+                           A.Field + "' (" + std::to_string(R.Wavefronts) +
+                           " wavefronts per request, ideal " +
+                           std::to_string(R.IdealWavefronts) + ")";
 
   if (!R.Condition.empty())
     D.Notes.push_back({{},
@@ -178,9 +190,22 @@ void BankConflictCheck::check(
     D.Notes.push_back(std::move(*N));
   else if (Mixed)
     D.Notes.push_back({{}, *Mixed, {}});
-  else if (auto S = strideNote(R, A, *Worst->Launch, Opts.Arch))
+  else if (auto S = Bypass ? std::nullopt
+                            : strideNote(R, A, *Worst->Launch, Opts.Arch))
     D.Notes.push_back({{}, *S, {}});
-  if (R.Example)
+  if (R.Example && Bypass)
+    D.Notes.push_back(
+        {{},
+         "for example " + describeLanePair(*R.Example) +
+             " write byte offsets " + std::to_string(R.Example->A.ByteOffset) +
+             " and " + std::to_string(R.Example->B.ByteOffset) + " of '" +
+             Obj.Name + "'" + describeBindings(*R.Example) +
+             " in different wavefronts: a cp.async.cg shares one only "
+             "between lanes that copy from one 128-byte line into one "
+             "128-byte row, move their data by the same distance modulo 64 "
+             "bytes and read different source chunks",
+         {}});
+  else if (R.Example)
     D.Notes.push_back(
         {{},
          "for example " + describeLanePair(*R.Example) + " both use bank " +

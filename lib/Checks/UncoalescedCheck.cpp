@@ -198,6 +198,12 @@ void UncoalescedCheck::check(
                        {}});
   if (auto N = emittedNote(*Worst))
     D.Notes.push_back(std::move(*N));
+  if (A.Rule == Access::LaneRule::AsyncCopy && A.BypassL1)
+    D.Notes.push_back({{},
+                       "a cp.async.cg reads one sector per lane, except for "
+                       "two lanes that copy the two halves of one 32-byte "
+                       "sector into the two halves of one 32-byte block",
+                       {}});
   addAdvice(R, A, Obj, *Worst->Launch, D.Notes);
   if (R.Requests > 1 && R.SectorsMean + 1e-9 < R.Sectors)
     D.Notes.push_back({{},

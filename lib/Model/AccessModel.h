@@ -81,6 +81,10 @@ struct MemoryObject {
   bool LinkerPlaced = false;
   bool IsParameter = false;  ///< a pointer kernel parameter
   unsigned AlignBytes = 0;   ///< known base alignment in bytes (0: unknown)
+  /// Shared arrays: the array's address in the block's shared window, where
+  /// it is known (the kernel's only static array, or dynamic memory beside
+  /// none: at 1024, measured; Frontend/Walker/SharedWindow.cpp).
+  std::optional<int64_t> WindowAddress;
   SourceLoc DeclLoc;
   /// Source range of the declarator's last extent ("33" in a[4][33]); lets
   /// the fix component rewrite the row length. Invalid when not written.

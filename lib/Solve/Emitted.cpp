@@ -184,14 +184,8 @@ SharedResult solveAsyncCopyWrite(const KernelModel &K, const Access &A,
 
 SharedResult solveShared(const KernelModel &K, const Access &A,
                          const LaunchConfig &L, const SolveOptions &Opts) {
-  if (A.Rule == Access::LaneRule::AsyncCopy && A.BypassL1) {
-    SharedResult R;
-    if (std::optional<std::string> Why = bypassCopyUnmeasured(K, A, L, Opts)) {
-      R.Reason = *Why;
-      return R;
-    }
-    return solveSharedAsWritten(K, A, L, Opts);
-  }
+  if (A.Rule == Access::LaneRule::AsyncCopy && A.BypassL1)
+    return solveBypassCopyShared(K, A, L, Opts);
   if (A.Rule == Access::LaneRule::AsyncCopy && A.CopyPeer)
     return solveAsyncCopyWrite(K, A, L, Opts);
   if (A.Emitted.isAsWritten())
@@ -207,14 +201,8 @@ SharedResult solveShared(const KernelModel &K, const Access &A,
 
 GlobalResult solveGlobal(const KernelModel &K, const Access &A,
                          const LaunchConfig &L, const SolveOptions &Opts) {
-  if (A.Rule == Access::LaneRule::AsyncCopy && A.BypassL1) {
-    GlobalResult R;
-    if (std::optional<std::string> Why = bypassCopyUnmeasured(K, A, L, Opts)) {
-      R.Reason = *Why;
-      return R;
-    }
-    return solveGlobalAsWritten(K, A, L, Opts);
-  }
+  if (A.Rule == Access::LaneRule::AsyncCopy && A.BypassL1)
+    return solveBypassCopyGlobal(K, A, L, Opts);
   if (A.Emitted.isAsWritten())
     return solveGlobalAsWritten(K, A, L, Opts);
   return solveEmitted<GlobalResult>(

@@ -457,4 +457,100 @@ RequestLayout globalRequestLayout(const std::vector<LaneAddress> &Lanes,
   return P;
 }
 
+BypassCopyCost bypassCopyCost(const std::vector<CopyLane> &Lanes) {
+  BypassCopyCost C;
+  constexpr int64_t Chunk = 16, Sector = 32, Line = 128, Shift = 64;
+  unsigned N = unsigned(Lanes.size());
+  C.IdealSectors = unsigned((N * Chunk + Sector - 1) / Sector);
+  C.IdealWavefronts = unsigned((N * Chunk + Line - 1) / Line);
+  std::set<int64_t> Written;
+  for (const CopyLane &L : Lanes) {
+    if (floorMod(L.Src, Chunk) || floorMod(L.Dst, Chunk)) {
+      C.Misaligned = true;
+      return C;
+    }
+    if (!Written.insert(L.Dst).second) {
+      C.Unmeasured = "two lanes write the same 16 bytes";
+      return C;
+    }
+  }
+  // Lanes by (source sector, destination block): two lanes there whose
+  // halves differ on both sides are a pair (one destination chunk per lane,
+  // so at most two lanes share a block).
+  std::map<std::pair<int64_t, int64_t>, std::vector<size_t>> Blocks;
+  for (size_t I = 0; I < Lanes.size(); ++I)
+    Blocks[{floorDiv(Lanes[I].Src, Sector), floorDiv(Lanes[I].Dst, Sector)}]
+        .push_back(I);
+  struct Unit {
+    size_t Ref; ///< the lane reading the sector's first half, or the only one
+    bool Pair;
+  };
+  std::vector<Unit> Units;
+  auto Half = [&](int64_t A) { return floorMod(A, Sector) / Chunk; };
+  for (const auto &[Key, Members] : Blocks) {
+    if (Members.size() == 2) {
+      const CopyLane &A = Lanes[Members[0]], &B = Lanes[Members[1]];
+      if (Half(A.Src) != Half(B.Src) && Half(A.Dst) != Half(B.Dst)) {
+        Units.push_back({Half(A.Src) == 0 ? Members[0] : Members[1], true});
+        continue;
+      }
+    }
+    for (size_t I : Members)
+      Units.push_back({I, false});
+  }
+  C.Sectors = unsigned(Units.size());
+  // Classes per (source line, destination row); within a class, the units
+  // that read one source chunk (lanes of a broadcast) each take a
+  // wavefront of their own.
+  struct Class {
+    size_t First; ///< its first unit's lane
+    /// Per source chunk: its readers and the first one's lane.
+    std::map<int64_t, std::pair<unsigned, size_t>> Chunks;
+    unsigned Most = 0;
+  };
+  std::map<std::pair<int64_t, int64_t>,
+           std::map<std::tuple<bool, int64_t, int64_t>, Class>>
+      Groups;
+  for (const Unit &U : Units) {
+    const CopyLane &L = Lanes[U.Ref];
+    auto &Classes = Groups[{floorDiv(L.Src, Line), floorDiv(L.Dst, Line)}];
+    auto Key =
+        std::make_tuple(U.Pair, floorMod(L.Dst - L.Src, Shift), Half(L.Src));
+    auto [It, New] = Classes.try_emplace(Key, Class{U.Ref, {}, 0});
+    auto &Readers = It->second.Chunks
+                        .try_emplace(floorDiv(L.Src, Chunk), 0u, U.Ref)
+                        .first->second;
+    ++Readers.first;
+    It->second.Most = std::max(It->second.Most, Readers.first);
+    if (C.LaneA >= 0)
+      continue;
+    if (New && Classes.size() == 2) {
+      auto Other = Classes.begin() == It ? std::next(It) : Classes.begin();
+      C.LaneA = int(Lanes[Other->second.First].Lane);
+      C.LaneB = int(L.Lane);
+    } else if (Readers.first == 2) {
+      C.LaneA = int(Lanes[Readers.second].Lane);
+      C.LaneB = int(L.Lane);
+    }
+    if (C.LaneA > C.LaneB)
+      std::swap(C.LaneA, C.LaneB);
+  }
+  for (const auto &[Key, Classes] : Groups)
+    for (const auto &[ClassKey, Cl] : Classes)
+      C.Wavefronts += Cl.Most;
+  // Otherwise two lanes of one source line written into two rows (or of
+  // one row read from two lines): different wavefronts too.
+  for (auto A = Groups.begin(); C.LaneA < 0 && A != Groups.end(); ++A)
+    for (auto B = std::next(A); B != Groups.end(); ++B)
+      if (A->first.first == B->first.first ||
+          A->first.second == B->first.second) {
+        C.LaneA = int(Lanes[A->second.begin()->second.First].Lane);
+        C.LaneB = int(Lanes[B->second.begin()->second.First].Lane);
+        if (C.LaneA > C.LaneB)
+          std::swap(C.LaneA, C.LaneB);
+        break;
+      }
+  return C;
+}
+
 } // namespace warplint

@@ -15,6 +15,7 @@
 #include "Solve/Solver.h"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace warplint {
@@ -99,6 +100,44 @@ struct GlobalRequestCost {
 /// address costs anyway.
 GlobalRequestCost globalRequestCost(const std::vector<LaneAddress> &Lanes,
                                     unsigned Bytes, const ArchInfo &Arch);
+
+/// One lane of a 16-byte cp.async: the global byte it reads from (modulo
+/// anything that is a multiple of 128) and the shared byte it writes to
+/// (its address in the window modulo a multiple of 128).
+struct CopyLane {
+  unsigned Lane = 0;
+  int64_t Src = 0, Dst = 0;
+};
+
+struct BypassCopyCost {
+  /// A lane's source or destination is not 16-byte aligned: the
+  /// instruction faults (nothing else is filled in).
+  bool Misaligned = false;
+  /// Empty: the request is one the rule covers; else why it is not.
+  std::string Unmeasured;
+  unsigned Sectors = 0, IdealSectors = 0;
+  unsigned Wavefronts = 0, IdealWavefronts = 0;
+  /// Two lanes that need different wavefronts: of one source line and one
+  /// destination row when there are such, else of one line written into
+  /// two rows or one row read from two lines (-1: none).
+  int LaneA = -1, LaneB = -1;
+};
+
+/// Both sides of one 16-byte cp.async.cg (LDGSTS.E.BYPASS.128) request, rule
+/// LDGSTS.BYPASS (test/gpu/tensor-core/README.md, 246 lane patterns measured
+/// by ldgsts_pairs.cu). Two lanes are one unit when their chunks are the two
+/// halves of one 32-byte source sector and the two halves of one 32-byte
+/// destination block, in either order; every other lane is a unit of its
+/// own. Each unit is one L2 sector. The units that read one 128-byte source
+/// line and write one 128-byte destination row share a wavefront when they
+/// move their data by the same distance modulo 64 bytes (measured from the
+/// unit's lane that reads a sector's first half, or its only lane), are of
+/// the same kind (pair or single lane) and, for single lanes, read the same
+/// half of their sectors; each other class costs one more, and units of a
+/// class that read one source chunk take one wavefront each (32 lanes
+/// reading one chunk: 32, tensor_core_rules.cu). Lanes lists the active
+/// lanes once each.
+BypassCopyCost bypassCopyCost(const std::vector<CopyLane> &Lanes);
 
 /// The lanes of a witness at their offsets in the object: what a layout
 /// of the request lays out.

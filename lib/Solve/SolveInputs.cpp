@@ -163,7 +163,7 @@ bool sameObject(const MemoryObject &A, const MemoryObject &B) {
          A.ElementType == B.ElementType && A.ElementBytes == B.ElementBytes &&
          A.Extents == B.Extents && A.IsExtern == B.IsExtern &&
          A.LinkerPlaced == B.LinkerPlaced && A.IsParameter == B.IsParameter &&
-         A.AlignBytes == B.AlignBytes &&
+         A.AlignBytes == B.AlignBytes && A.WindowAddress == B.WindowAddress &&
          A.UsedOutsideSubscripts == B.UsedOutsideSubscripts;
 }
 

@@ -342,56 +342,6 @@ sharedAfterEnumeration(const KernelModel &K, const Access &A,
   return R;
 }
 
-/// Whether every request of A has 32 lanes and each quarter warp's 8
-/// lanes give the 8 distinct 16-byte chunks of one aligned 128-byte block.
-static bool wholeBlockPerQuarter(const KernelModel &K, const Access &A,
-                                 const LaunchConfig &L,
-                                 const SolveOptions &Opts) {
-  SolveSpace S;
-  if (buildSpace(K, A, L, S))
-    return false;
-  const int64_t Block = 128, Chunk = 16;
-  CostFn Check = [&](const RequestView &Req) {
-    Cost X;
-    X.Ideal = 0;
-    X.Value = Req.Lanes.size() != 32;
-    for (size_t Q = 0; Q < Req.Lanes.size() && !X.Value; Q += 8) {
-      std::set<int64_t> Chunks;
-      int64_t Line = floorDiv(Req.Lanes[Q].Addr, Block);
-      for (size_t I = Q; I < Q + 8; ++I) {
-        const LaneAddress &Ln = Req.Lanes[I];
-        X.Value |= Ln.Lane / 8 != Q / 8 || floorMod(Ln.Addr, Chunk) != 0 ||
-                   floorDiv(Ln.Addr, Block) != Line ||
-                   !Chunks.insert(floorMod(Ln.Addr, Block)).second;
-      }
-    }
-    return X;
-  };
-  // A uniform shift by whole blocks keeps the answer; no memo: lanes with
-  // the same offsets in their blocks may lie in other blocks.
-  Summary Sum = solve(K, S, Block, 0, Opts, Check, std::nullopt, 0);
-  return Sum.Status == SolveStatus::Exact && Sum.Cases.empty() &&
-         Sum.Worst.Value == 0;
-}
-
-std::optional<std::string> bypassCopyUnmeasured(const KernelModel &K,
-                                                const Access &A,
-                                                const LaunchConfig &L,
-                                                const SolveOptions &Opts) {
-  std::string Why = "what a cp.async.cg (LDGSTS.BYPASS) costs was measured "
-                    "only where each quarter warp copies one aligned "
-                    "128-byte line into one aligned 128-byte row";
-  if (A.Bytes != 16 || !A.CopyPeer || *A.CopyPeer >= K.Accesses.size())
-    return Why;
-  const Access &Peer = K.Accesses[*A.CopyPeer];
-  if (!A.ByteOffset || !Peer.ByteOffset)
-    return Why;
-  if (!wholeBlockPerQuarter(K, A, L, Opts) ||
-      !wholeBlockPerQuarter(K, Peer, L, Opts))
-    return Why + ", and some request of this one does not";
-  return std::nullopt;
-}
-
 SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
                                   const LaunchConfig &L,
                                   const SolveOptions &Opts) {

@@ -233,16 +233,17 @@ SharedResult solveShared(const KernelModel &K, const Access &A,
 GlobalResult solveGlobal(const KernelModel &K, const Access &A,
                          const LaunchConfig &L, const SolveOptions &Opts);
 
-/// Rule LDGSTS.BYPASS (test/gpu/tensor-core/README.md): why what either
-/// side of a cp.async.cg costs is not known, or nullopt in the one case
-/// measured: every request has 32 lanes, and each quarter warp copies one
-/// aligned 128-byte global line into one aligned 128-byte shared row, a
-/// 16-byte chunk per lane in any order (then each side costs what a
-/// 16-byte load or store of its addresses does: 16 sectors, 4 wavefronts).
-std::optional<std::string> bypassCopyUnmeasured(const KernelModel &K,
-                                                const Access &A,
-                                                const LaunchConfig &L,
-                                                const SolveOptions &Opts);
+/// Rule LDGSTS.BYPASS (HardwareRules.h, bypassCopyCost): one side of a
+/// 16-byte cp.async.cg, the shared destination's wavefronts or the global
+/// source's sectors, solved with both sides' addresses of every lane
+/// (BypassCopy.cpp). Unknown, with why, where a side's place in its
+/// 128-byte lines is not known or a request lies outside the rule.
+SharedResult solveBypassCopyShared(const KernelModel &K, const Access &A,
+                                   const LaunchConfig &L,
+                                   const SolveOptions &Opts);
+GlobalResult solveBypassCopyGlobal(const KernelModel &K, const Access &A,
+                                   const LaunchConfig &L,
+                                   const SolveOptions &Opts);
 
 /// The same for the access as the source spells it, Emitted ignored: what
 /// the numbers would be if nvcc could not merge (the notes compare).

@@ -78,6 +78,8 @@ void KernelWalker::run(const FunctionDecl *Kernel) {
   if (const Stmt *Body = Kernel->getBody())
     walkStmt(Body);
   State.Frames.pop_back();
+  for (unsigned I = 0; I < K.Objects.size(); ++I)
+    K.Objects[I].WindowAddress = windowBase(I);
 }
 
 namespace {

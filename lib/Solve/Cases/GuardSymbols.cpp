@@ -7,6 +7,7 @@
 #include "Solve/Space/SourceTerms.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -275,6 +276,63 @@ std::optional<SolveSpace> blockGuardsAside(const SolveSpace &S) {
                                 [&](Symbol Sym) { return Gone.count(Sym); }),
                  Out.Free.end());
   Out.MayNotRun = true;
+  return Out;
+}
+
+std::optional<SolveSpace> warpGuardsAside(const SolveSpace &S) {
+  std::vector<Predicate> Conj = S.Guard.kind() == PredKind::And
+                                    ? S.Guard.operands()
+                                    : std::vector<Predicate>{S.Guard};
+  // A grid-stride or unbounded loop's iteration count is one value for the
+  // warp's lanes still in the loop, and so is an opaque subterm of such
+  // values (`K / 32`); the other symbols the solver made may stand for
+  // thread-dependent terms.
+  std::function<bool(Symbol)> WarpUniform = [&](Symbol Sym) {
+    if (Sym.Kind == SymbolKind::ThreadIdx)
+      return false;
+    if (!isInvented(Sym) || isInvented(Sym, Invented::StrideLoop))
+      return true;
+    auto It = std::find_if(S.Opaque.begin(), S.Opaque.end(),
+                           [&](const auto &O) { return O.first == Sym; });
+    if (It == S.Opaque.end())
+      return false;
+    for (Symbol Part : It->second.symbols())
+      if (Part == Sym || !WarpUniform(Part))
+        return false;
+    return true;
+  };
+  // Only conjuncts that change between iterations: a block-level one keeps
+  // its way to an answer (blockGuardsAside, or a bound whose least mean
+  // counts the blocks that do not run the access).
+  auto Iteration = [&](Symbol Sym) {
+    return Sym.Kind == SymbolKind::LoopVar ||
+           isInvented(Sym, Invented::StrideLoop);
+  };
+  std::vector<Predicate> Kept, Aside;
+  for (const Predicate &C : Conj) {
+    std::vector<Symbol> Syms = C.symbols();
+    bool Uniform = !Syms.empty() && !C.hasUnknown();
+    bool Changes = false;
+    for (Symbol Sym : Syms) {
+      Uniform &= WarpUniform(Sym);
+      Changes |= Iteration(Sym);
+    }
+    (Uniform && Changes ? Aside : Kept).push_back(C);
+  }
+  // A sure guard (bounded spaces) that reads what goes would lose its
+  // meaning: not set aside then.
+  if (Aside.empty() || S.SureGuard)
+    return std::nullopt;
+  SolveSpace Out = S;
+  Out.Guard = Predicate::conj(Kept);
+  std::string Said;
+  for (const Predicate &C : Aside)
+    Said += (Said.empty() ? "" : " && ") + sourceTerms(C, S);
+  Out.GuardNote = S.GuardNote.empty() ? Said : Said + ", and " + S.GuardNote;
+  Out.MayNotRun = true;
+  Out.UniformAside = true;
+  // Which iterations run is no longer known: no request count.
+  Out.SymbolicRepeat = true;
   return Out;
 }
 

@@ -85,6 +85,17 @@ std::optional<SolveSpace> decoupledGuards(const SolveSpace &S);
 /// when there is no such conjunct.
 std::optional<SolveSpace> blockGuardsAside(const SolveSpace &S);
 
+/// S with the guard's top-level conjuncts that every lane of a warp
+/// evaluates alike but that change between iterations of a loop (`if (ko +
+/// 3 < K / 32)` around a software pipeline's prologue): no thread index, no
+/// data, no symbol the solver made. They are taken out of the guard and
+/// said in GuardNote; SolveSpace::MayNotRun and UniformAside are set. The
+/// cases then cover every iteration as if the conjuncts held, a superset of
+/// the requests that run: the answer is the one for the requests that run
+/// only where every request of a case costs the same (the case solver
+/// checks, and fails otherwise). nullopt when there is no such conjunct.
+std::optional<SolveSpace> warpGuardsAside(const SolveSpace &S);
+
 /// The space to bound when the exact answer failed with Why: the guards
 /// decoupled when they can be, and SolveSpace::Decoupled set also when
 /// Unfollowed says the only obstacle was a value the cases may not all

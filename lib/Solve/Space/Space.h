@@ -72,6 +72,9 @@ struct SolveSpace {
   /// Guard conjuncts were set aside (blockGuardsAside): some blocks or
   /// launches may not run the access at all.
   bool MayNotRun = false;
+  /// Conjuncts uniform across a warp were set aside (warpGuardsAside): an
+  /// answer holds only when every request of a case costs the same.
+  bool UniformAside = false;
   std::string GuardNote;         ///< why, for Condition
 
   std::vector<Loop> Loops; ///< K.Loops with Init/Condition bound, by id

@@ -59,7 +59,7 @@ public:
         Sum.Reason = *Spent;
         return Sum;
       }
-    if (!plan() || !runCases() || !outcomesHold())
+    if (!plan() || !runCases() || !outcomesHold() || !asideHolds())
       return Sum;
     Sum.Status = SolveStatus::Exact;
     const SolveSpace &S = *Used;
@@ -117,6 +117,18 @@ private:
         if (!Planned && WithWarps(*Aside, AsideWarps)) {
           Aside = std::move(AsideWarps);
           Planned = true;
+        }
+      }
+      if (!Planned) {
+        // Conjuncts alike for a warp's lanes that change between loop
+        // iterations: set aside, checked after the cases ran (asideHolds).
+        if (std::optional<SolveSpace> W = warpGuardsAside(Given)) {
+          Plan = FreePlan();
+          if (!planFreeSymbols(K, *W, Modulus, Budget, Plan)) {
+            Aside = std::move(W);
+            AsideReason = *Err;
+            Planned = true;
+          }
         }
       }
       if (!Planned) {
@@ -212,6 +224,10 @@ private:
         Sum.Reason = St.Reason;
         return false;
       }
+      if (O.Faults) {
+        O.Executed = false;
+        ++Sum.Faulting;
+      }
       if (!O.Executed) {
         Forget(O);
       } else if (!Best || Worse(O, Outcomes[*Best])) {
@@ -227,8 +243,28 @@ private:
     return true;
   }
 
+  /// With warp-uniform conjuncts set aside (warpGuardsAside), the cases
+  /// hold requests that may not run: the answer stands only when every
+  /// request of each case costs the same.
+  bool asideHolds() {
+    if (!Used->UniformAside)
+      return true;
+    for (const CaseOutcome &O : Outcomes)
+      if (O.Executed && (O.Sum != (long double)O.Worst.Value * O.Weight ||
+                         O.IdealSum != (long double)O.Worst.Ideal * O.Weight)) {
+        Sum.Reason = AsideReason + " (and the requests of the iterations "
+                                   "differ in cost)";
+        return false;
+      }
+    return true;
+  }
+
   /// Adds one request of cost X to its case.
   void add(CaseOutcome &O, const Cost &X, const RequestView &R) {
+    if (X.Faults) {
+      O.Faults = true;
+      return;
+    }
     if (!O.Executed || X.Value > O.Worst.Value) {
       O.Worst = CostOf(R); // this request's own witness
       O.WorstRequest = R;
@@ -489,6 +525,9 @@ private:
   Summary Sum;
   FreePlan Plan;
   std::optional<SolveSpace> WarpsSpace, Aside;
+  /// Why the plan needed warpGuardsAside: the reason when a case's requests
+  /// turn out not to cost the same.
+  std::string AsideReason;
   const SolveSpace *Used = nullptr;
   uint64_t NCases = 0;
   std::vector<CaseOutcome> Outcomes;

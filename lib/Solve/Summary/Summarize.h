@@ -40,6 +40,11 @@ struct Cost {
   /// Bounded spaces whose address is data: the expected cost under
   /// uniformly random placements (Expected.h); negative when not known.
   double Expected = -1;
+  /// The request cannot execute: its instruction would fault (an address
+  /// the instruction requires aligned is not). A case with such a request
+  /// is one no running program reaches: it is left out like a case in
+  /// which the access does not run (Summary::Faulting counts them).
+  bool Faults = false;
 };
 
 using CostFn = std::function<Cost(const RequestView &)>;
@@ -71,6 +76,8 @@ struct Summary {
   /// not all reach (an opaque subterm, a per-iteration uniform): a bound
   /// over every case holds (SolveSpace::Decoupled).
   bool OnlyUnfollowedValues = false;
+  /// Cases left out because a request of theirs faults (Cost::Faults).
+  uint64_t Faulting = 0;
 };
 
 /// How the byte offset moves between threads.

@@ -23,6 +23,7 @@ namespace warplint {
 /// What the requests of one case add up to.
 struct CaseOutcome {
   bool Executed = false;
+  bool Faults = false; ///< some request faults (Cost::Faults)
   Cost Worst;
   RequestView WorstRequest;
   long double Sum = 0, IdealSum = 0;

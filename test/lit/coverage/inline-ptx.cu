@@ -35,8 +35,10 @@ __global__ void forms(float *Out, const float4 *In, unsigned *Count,
   // CHECK-DAG: inline-ptx.cu:[[@LINE-2]]:34: remark: shared store of 'S' (16 bytes) in kernel 'forms': 4 wavefronts per request
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;"
                :: "r"(Base), "l"(In + T));
-  // CHECK-DAG: inline-ptx.cu:[[@LINE-1]]:34: remark: global load of 'In' (16 bytes) in kernel 'forms': unknown: what a cp.async.cg (LDGSTS.BYPASS) costs was measured only where each quarter warp copies one aligned 128-byte line into one aligned 128-byte row, and some request of this one does not
-  // CHECK-DAG: inline-ptx.cu:[[@LINE-2]]:34: remark: shared store of 'S' (16 bytes) in kernel 'forms': unknown: what a cp.async.cg (LDGSTS.BYPASS) costs was measured only where each quarter warp copies one aligned 128-byte line into one aligned 128-byte row, and some request of this one does not
+  // The bypassing copy pairs no lanes here (each 16-byte chunk into a row
+  // of its own): a sector and a wavefront per lane (rule LDGSTS.BYPASS).
+  // CHECK-DAG: inline-ptx.cu:[[@LINE-3]]:34: remark: global load of 'In' (16 bytes) in kernel 'forms': 32 sectors per request
+  // CHECK-DAG: inline-ptx.cu:[[@LINE-4]]:34: remark: shared store of 'S' (16 bytes) in kernel 'forms': 32 wavefronts per request
   // An address read from memory: not placed in an array.
   asm volatile("ld.shared.f32 %0, [%1];" : "=f"(Z) : "r"(Table[T]));
   // CHECK-DAG: inline-ptx.cu:[[@LINE-1]]:3: remark: inline PTX 'ld.shared.f32': its address 'Table[T]' is not known to point into an array or buffer
