@@ -358,6 +358,9 @@ AbsValue KernelWalker::evalCast(const CastExpr *C) {
     });
   switch (C->getCastKind()) {
   case CK_LValueToRValue:
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(Sub->IgnoreParens()))
+      if (std::optional<AbsValue> V = readTable(A))
+        return *V;
     return readLValue(evalLValue(Sub), C);
   case CK_ArrayToPointerDecay:
     return decayArray(Sub);

@@ -524,7 +524,11 @@ void KernelWalker::walkDecl(const VarDecl *VD) {
     State.Frames.back().Env[VD] = V;
     return;
   }
-  AbsValue V = eval(Init);
+  if (T->isArrayType())
+    declareTable(VD);
+  AbsValue V = T->isArrayType() && State.Frames.back().Tables.count(VD)
+                   ? AbsValue()
+                   : eval(Init);
   if (T->isArrayType() || T->isRecordType())
     V = AbsValue::unknown("the local '" + VD->getName().str() + "'", true);
   else if (T->isIntegralOrEnumerationType() && !T->isBooleanType())

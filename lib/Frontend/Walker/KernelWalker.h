@@ -90,6 +90,9 @@ private:
     clang::SourceLocation CallLoc;
     /// Reference parameters bound to the caller's lvalues.
     std::map<const clang::ValueDecl *, LValue> Refs;
+    /// Local arrays initialized by a list and only read by subscript: the
+    /// values of their elements at the declaration (LocalTables.cpp).
+    std::map<const clang::ValueDecl *, std::vector<AbsValue>> Tables;
   };
 
   /// A variable a loop changes by the same loop-invariant amount once
@@ -283,6 +286,11 @@ private:
   evalConditional(const clang::AbstractConditionalOperator *C,
                   llvm::function_ref<AbsValue(const clang::Expr *)> Arm);
   AbsValue decayArray(const clang::Expr *Array);
+  /// A local array of pointers or integers initialized by a list and only
+  /// read afterwards: kept as a table (LocalTables.cpp).
+  void declareTable(const clang::VarDecl *VD);
+  /// `T[i]` of such a table; nullopt when T is not one.
+  std::optional<AbsValue> readTable(const clang::ArraySubscriptExpr *A);
   AbsValue evalAssign(const clang::BinaryOperator *B);
   AbsValue evalIncDec(const clang::UnaryOperator *U);
   AbsValue evalDeclRef(const clang::DeclRefExpr *D);
