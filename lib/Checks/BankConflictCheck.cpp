@@ -1,11 +1,14 @@
 //===- BankConflictCheck.cpp - warplint-bank-conflict ---------------------===//
 
 #include "Checks/BankConflictCheck.h"
+
+#include <algorithm>
 #include "Checks/EmittedNotes.h"
 #include "Checks/Explain.h"
 #include "Checks/RequestPictures.h"
 #include "Solve/HardwareRules.h"
 
+#include <algorithm>
 #include <numeric>
 
 namespace warplint {
@@ -148,9 +151,26 @@ void BankConflictCheck::check(
     Ways = (R.Wavefronts + R.IdealWavefronts - 1) /
            std::max(1u, R.IdealWavefronts);
 
+  // A cp.async.cg's wavefronts follow its global row pitch, a parameter
+  // as for the uncoalesced check: a warning when every outcome conflicts,
+  // else a remark with the condition, unless the worst case is asked for
+  // (--assume-worst, which sets the uncoalesced check's AssumeWorst).
+  // (Other shared accesses warn on their worst case: a parameter there is
+  // mostly a stride a loop walks through, whose every value runs.)
+  bool Bypass = A.Rule == Access::LaneRule::AsyncCopy && A.BypassL1;
+  bool Parametric = Bypass && !R.Condition.empty() && R.ConditionOnParameters;
+  bool AlwaysConflicts =
+      !R.Cases.empty() &&
+      std::all_of(R.Cases.begin(), R.Cases.end(),
+                  [](const SolveCase &C) { return C.Worst > C.Ideal; });
+  bool AssumeWorst =
+      OptionsView("warplint-uncoalesced", Opts).getBool("AssumeWorst", false);
   Diagnostic D;
   D.Check = id();
-  D.Level = Severity::Warning;
+  D.Level = Parametric && !AlwaysConflicts && !R.WorstAlmostAlways &&
+                    !AssumeWorst
+                ? Severity::Remark
+                : Severity::Warning;
   D.Range = A.findingRange();
   D.Source = Worst->source();
   if (R.Example)
@@ -161,7 +181,6 @@ void BankConflictCheck::check(
               std::to_string(R.IdealWavefronts);
   // A cp.async.cg's wavefronts follow its lanes' source and destination
   // together (rule LDGSTS.BYPASS), not banks: said as such.
-  bool Bypass = A.Rule == Access::LaneRule::AsyncCopy && A.BypassL1;
   if (Bypass)
     D.Numbers = std::to_string(R.Wavefronts) +
                 " wavefronts per request, ideal " +

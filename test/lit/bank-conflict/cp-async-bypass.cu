@@ -75,6 +75,18 @@ __global__ void pitch(const uint16_t *A, int K) {
   asm volatile("cp.async.commit_group;\ncp.async.wait_group 0;" ::: "memory");
 }
 
+// Whole 128-byte rows are ideal when the pitch keeps them on lines
+// (K % 64 == 0) and not otherwise: a remark that carries the condition,
+// since the program may run only ideal pitches.
+__global__ void pitchRows(const uint16_t *A, int K) {
+  __shared__ __align__(1024) uint16_t Tile[4][64];
+  int T = threadIdx.x;
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;"
+               :: "r"(smem(&Tile[T / 8][(T % 8) * 8])), "l"(&A[(T / 8) * K + (T % 8) * 8]));
+  // CHECK: cp-async-bypass.cu:[[@LINE-1]]:{{[0-9]+}}: remark: cp.async.cg into 'Tile' takes {{[0-9]+}} shared memory wavefronts per request, ideal 4 [warplint-bank-conflict]
+  asm volatile("cp.async.commit_group;\ncp.async.wait_group 0;" ::: "memory");
+}
+
 // Where a static array lies is known exactly only when it is the kernel's
 // only one; at 16-byte alignment the rows the copy fills are not known.
 __global__ void placed(const uint16_t *A) {
@@ -92,5 +104,6 @@ int main(int Argc, char **) {
   tile<<<1, 32>>>(A, 4096);
   shifted<<<1, 32, 4096>>>(A);
   pitch<<<1, 32>>>(A, Argc);
+  pitchRows<<<1, 32>>>(A, Argc);
   placed<<<1, 32>>>(A);
 }
