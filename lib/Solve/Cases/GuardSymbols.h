@@ -88,7 +88,9 @@ std::optional<SolveSpace> blockGuardsAside(const SolveSpace &S);
 /// S with the guard's top-level conjuncts that every lane of a warp
 /// evaluates alike but that change between iterations of a loop (`if (ko +
 /// 3 < K / 32)` around a software pipeline's prologue): no thread index, no
-/// data, no symbol the solver made. They are taken out of the guard and
+/// data, no symbol the solver made except a stride loop's iteration or an
+/// opaque subterm of such values, and at least one loop variable or stride
+/// loop's iteration. They are taken out of the guard and
 /// said in GuardNote; SolveSpace::MayNotRun and UniformAside are set. The
 /// cases then cover every iteration as if the conjuncts held, a superset of
 /// the requests that run: the answer is the one for the requests that run
