@@ -137,6 +137,38 @@ std::optional<TextEdit> macroBodyEdit(const std::string &File,
   return Edit;
 }
 
+/// The XOR key of Swz for the row text Row, its multiplier divided by
+/// Scale: `Row / D * M % C`, without the ones.
+std::string keyText(const std::string &Row, const Swizzle &Swz,
+                    int64_t Scale) {
+  std::string Key = asOperand(Row);
+  if (Swz.Div != 1)
+    Key += " / " + std::to_string(Swz.Div);
+  if (Swz.Mul / Scale != 1)
+    Key += " * " + std::to_string(Swz.Mul / Scale);
+  return Key + " % " + std::to_string(Swz.Columns / Scale);
+}
+
+/// The column Col of row Row under Swz. A column written as a multiple of
+/// a power of two that divides the swizzle's multiplier (`Chunk * 8`, the
+/// 16-byte chunk of a half tile) is swizzled in its own unit, as such code
+/// writes it: `(Chunk ^ (Row % 8)) * 8`; any other as `Col ^ (key)`.
+std::string swizzledColumn(const std::string &Row, const std::string &Col,
+                           const Swizzle &Swz) {
+  if (Col == "0") // the row's start: its first chunk moves by the key
+    return Swz.Mul == 1 ? "(" + keyText(Row, Swz, 1) + ")"
+                        : "(" + keyText(Row, Swz, Swz.Mul) + ") * " +
+                              std::to_string(Swz.Mul);
+  if (auto Scaled = splitScaled(Col)) {
+    int64_t K = Scaled->second;
+    if (K > 1 && (K & (K - 1)) == 0 && Swz.Mul % K == 0 &&
+        Swz.Columns % K == 0)
+      return "(" + asXorOperand(Scaled->first) + " ^ (" +
+             keyText(Row, Swz, K) + ")) * " + std::to_string(K);
+  }
+  return asXorOperand(Col) + " ^ (" + keyText(Row, Swz, 1) + ")";
+}
+
 } // namespace
 
 void padEdits(const ArrayUse &U, FileTexts &Files, Candidate &C) {
@@ -203,14 +235,8 @@ void swizzleEdits(const ArrayUse &U, FileTexts &Files, Candidate &C) {
                     " cannot be repeated safely";
         return;
       }
-      std::string KeyText = asOperand(*Row);
-      if (C.Swz.Div != 1)
-        KeyText += " / " + std::to_string(C.Swz.Div);
-      if (C.Swz.Mul != 1)
-        KeyText += " * " + std::to_string(C.Swz.Mul);
-      KeyText += " % " + std::to_string(C.Swz.Columns);
       addEdit(C.Edits, C.Failure, A.SubscriptRanges[N - 1],
-              asXorOperand(*Col) + " ^ (" + KeyText + ")");
+              swizzledColumn(*Row, *Col, C.Swz));
       if (!C.Failure.empty())
         return;
     }

@@ -211,7 +211,45 @@ Candidate swizzleCandidate(const ArrayUse &U, const SearchResult &S,
   measureOccupancy(U, Opts.Arch, C);
   C.Describe = "swizzle the columns of '" + O.Name + "': " + O.Name +
                "[r][c] becomes " + O.Name + "[r][" + C.SwzMapping + "]";
+  if (C.Swz.Mul > 1) {
+    // A key that moves whole runs of Mul elements is a swizzle of chunks.
+    std::string Key = "r";
+    if (C.Swz.Div != 1)
+      Key += " / " + std::to_string(C.Swz.Div);
+    Key += " % " + std::to_string(C.Swz.Columns / C.Swz.Mul);
+    C.Describe = "swizzle the " + std::to_string(C.Swz.Mul * O.ElementBytes) +
+                 "-byte chunks of '" + O.Name + "': chunk k of row r moves " +
+                 "to chunk k ^ (" + Key + ")";
+  }
   return C;
+}
+
+/// log2 of a power of two.
+int log2Exact(int64_t V) {
+  int L = 0;
+  while ((int64_t(1) << L) < V)
+    ++L;
+  return L;
+}
+
+/// The swizzle of O as CuTe writes it, Swizzle<B, M, S> applied to element
+/// offsets (bits M+S .. M+S+B-1 XORed into bits M .. M+B-1), when that is
+/// exactly Z: the row index must be the offset's bits above the columns
+/// (true of two dimensions; of more only when the rows of a plane keep the
+/// key periodic). Empty otherwise.
+std::string cuteSwizzle(const MemoryObject &O, const Swizzle &Z) {
+  size_t N = O.Extents.size();
+  if (N < 2 || Z.Mul >= Z.Columns)
+    return "";
+  if (N > 2) {
+    int64_t Rows = O.Extents[N - 2];
+    if (Rows % Z.Div != 0 || (Rows / Z.Div * Z.Mul) % Z.Columns != 0)
+      return "";
+  }
+  int B = log2Exact(Z.Columns / Z.Mul), M = log2Exact(Z.Mul);
+  int S = log2Exact(Z.Columns) + log2Exact(Z.Div) - M;
+  return "Swizzle<" + std::to_string(B) + ", " + std::to_string(M) + ", " +
+         std::to_string(S) + ">";
 }
 
 /// Which candidate is offered first, and why (empty with one candidate).
@@ -360,6 +398,10 @@ std::vector<DiagNote> planLayoutNotes(const ArrayUse &Declared,
                 ": " + effect(C, S.Before, O.Name);
     N.Fixes.push_back(makeFix(C, S.Before, O.Name, O.DeclLoc, I == Best));
     Notes.push_back(std::move(N));
+    if (!C.IsPad)
+      if (std::string Cute = cuteSwizzle(O, C.Swz); !Cute.empty())
+        Note("in CuTe terms the swizzled '" + O.Name + "' is its layout " +
+             "composed with " + Cute + " on element offsets");
     Note(occupancyNote(C, Opts.Arch));
   }
   if (!PreferredWhy.empty())

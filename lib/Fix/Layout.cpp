@@ -71,4 +71,16 @@ std::optional<Expr> offsetUnder(const Access &A, const MemoryObject &Obj,
   return rowMajor(NewSubs, L.Extents) * Elt + Expr(*InsideBytes);
 }
 
+bool keepsWhole(const Access &A, const MemoryObject &Obj, const Layout &L) {
+  if (!A.ThroughAddress || A.Bytes <= Obj.ElementBytes || Obj.Extents.empty())
+    return true;
+  if (Obj.ElementBytes == 0 || A.Bytes % Obj.ElementBytes != 0)
+    return false;
+  int64_t Units = A.Bytes / Obj.ElementBytes;
+  int64_t Row = L.Extents.empty() ? Obj.Extents.back() : L.Extents.back();
+  if (Obj.Extents.back() % Units != 0 || Row % Units != 0)
+    return false;
+  return !L.Swz || L.Swz->Mul % Units == 0;
+}
+
 } // namespace warplint

@@ -50,6 +50,13 @@ int64_t layoutBytes(const std::vector<int64_t> &Extents, unsigned ElementBytes);
 std::optional<Expr> offsetUnder(const Access &A, const MemoryObject &Obj,
                                 const Layout &L);
 
+/// Whether L keeps A correct when A goes through the address of its element
+/// (Access::ThroughAddress) and moves more than one element: the bytes it
+/// moves must stay together and aligned, so rows stay a whole number of
+/// them and a swizzle moves them as one (the XOR value a multiple of them).
+/// Always true for other accesses.
+bool keepsWhole(const Access &A, const MemoryObject &Obj, const Layout &L);
+
 } // namespace warplint
 
 #endif // WARPLINT_FIX_LAYOUT_H

@@ -135,6 +135,13 @@ LayoutEval evaluateBelow(const ArrayUse &U, const Layout &L,
       for (Access &A : Copy.Accesses) {
         if (A.Object != Obj)
           continue;
+        if (!keepsWhole(A, O, L)) {
+          E.Verified = false;
+          E.Reason = "the layout would split the " + std::to_string(A.Bytes) +
+                     "-byte access to '" + O.Name + "' at line " +
+                     std::to_string(A.Loc.Line);
+          return E;
+        }
         std::optional<Expr> Off = offsetUnder(A, O, L);
         if (!Off) {
           E.Verified = false;

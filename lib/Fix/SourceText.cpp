@@ -4,6 +4,7 @@
 
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace warplint {
@@ -83,6 +84,61 @@ std::string asXorOperand(const std::string &T) {
       return "(" + T + ")";
   }
   return T;
+}
+
+std::optional<std::pair<std::string, int64_t>>
+splitScaled(const std::string &T) {
+  int Depth = 0;
+  size_t LastStar = std::string::npos;
+  bool Operand = false; // the text so far ends in an operand
+  for (size_t I = 0; I < T.size(); ++I) {
+    char C = T[I];
+    if (C == '(' || C == '[') {
+      ++Depth;
+      continue;
+    }
+    if (C == ')' || C == ']') {
+      --Depth;
+      Operand = true;
+      continue;
+    }
+    if (Depth > 0 || C == ' ' || C == '\t')
+      continue;
+    if (isIdent(C) || C == '.') {
+      Operand = true;
+      continue;
+    }
+    // At the top level only multiplicative operators may appear (a unary
+    // operator before the first operand binds tighter).
+    if (C == '*' && Operand) {
+      LastStar = I;
+      Operand = false;
+      continue;
+    }
+    if ((C == '/' || C == '%') && Operand) {
+      Operand = false;
+      continue;
+    }
+    return std::nullopt;
+  }
+  if (LastStar == std::string::npos || Depth != 0)
+    return std::nullopt;
+  std::string Left = T.substr(0, LastStar), Right = T.substr(LastStar + 1);
+  auto Trim = [](std::string S) {
+    size_t B = S.find_first_not_of(" \t"), E = S.find_last_not_of(" \t");
+    return B == std::string::npos ? std::string() : S.substr(B, E - B + 1);
+  };
+  Left = Trim(Left);
+  Right = Trim(Right);
+  while (!Right.empty() && (Right.back() == 'u' || Right.back() == 'U' ||
+                            Right.back() == 'l' || Right.back() == 'L'))
+    Right.pop_back();
+  if (Left.empty() || Right.empty() || Right.size() > 9 ||
+      !std::all_of(Right.begin(), Right.end(), [](char C) {
+        return std::isdigit(static_cast<unsigned char>(C));
+      }) || (Right.size() > 1 && Right[0] == '0'))
+    return std::nullopt;
+  return std::make_pair(Left, int64_t(std::stoll(Right)));
 }
 
 } // namespace warplint

@@ -39,6 +39,11 @@ std::string asOperand(const std::string &Text);
 /// more loosely than Op would need (for '^': |, ?:, &&, ||, ',', '=').
 std::string asXorOperand(const std::string &Text);
 
+/// Text written as `X * K` with K a decimal literal and nothing binding more
+/// loosely at its top level (`Chunk * 8`, `(Lane / 16) * 8`): X and K.
+std::optional<std::pair<std::string, int64_t>>
+splitScaled(const std::string &Text);
+
 } // namespace warplint
 
 #endif // WARPLINT_FIX_SOURCETEXT_H

@@ -288,6 +288,11 @@ struct Access {
   /// a[r][c].x, s[i]) and every subscript is known; empty otherwise. The fix
   /// component rebuilds ByteOffset from them for a changed layout.
   std::vector<Expr> SubscriptIndices;
+  /// The access goes through the address of its subscripted element
+  /// (`&a[r][c]` cast to a wider type, or converted to an integer for inline
+  /// PTX) and moves Bytes from there: a layout keeps it correct only by
+  /// keeping those bytes together and aligned (Fix/Layout.h).
+  bool ThroughAddress = false;
   /// The one subscript of a one-dimensional array access as written, when
   /// it is a sum of at most two products (s[r * W + c]); empty otherwise.
   WrittenSum WrittenIndex;

@@ -9,17 +9,41 @@
 #ifndef WARPLINT_FRONTEND_ABSVALUE_H
 #define WARPLINT_FRONTEND_ABSVALUE_H
 
+#include "Model/AccessModel.h"
 #include "Model/Expr.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/ArrayRef.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace warplint {
+
+/// Where a pointer was formed as the address of an element named by
+/// subscripts of every dimension (`&tile[r][c]`, before it is cast or
+/// converted to an integer for inline PTX). An access through the pointer
+/// at exactly that address reads its element there under any layout of the
+/// array, so a layout fix may rewrite these subscripts for it.
+struct AddressSite {
+  std::vector<Expr> Indices;       ///< outermost first
+  std::vector<SourceRange> Ranges; ///< as written, outermost first
+  Expr Offset;                     ///< the pointer's byte offset there
+
+  bool sameAs(const AddressSite &O) const {
+    if (Ranges.size() != O.Ranges.size() || !(Offset == O.Offset))
+      return false;
+    for (size_t I = 0; I < Ranges.size(); ++I)
+      if (Ranges[I].Begin.File != O.Ranges[I].Begin.File ||
+          Ranges[I].Begin.Offset != O.Ranges[I].Begin.Offset ||
+          Ranges[I].End.Offset != O.Ranges[I].End.Offset)
+        return false;
+    return true;
+  }
+};
 
 /// The abstract value of a C++ expression: an integer (an Expr), a boolean
 /// (a Predicate), a pointer into a memory object (object and byte offset),
@@ -59,6 +83,23 @@ struct AbsValue {
   /// `(size_t)p`): arithmetic on it counts bytes, and only adding and
   /// subtracting keep it an address of the object.
   bool Integer = false;
+  /// Kind::Pointer formed at an AddressSite; null otherwise, or once two
+  /// sites merge.
+  std::shared_ptr<const AddressSite> Site;
+
+  /// Whether the pointer still holds its site's address: an access through
+  /// it is an access at the site (Offset may have changed since).
+  bool atSite() const {
+    return K == Kind::Pointer && Site && Offset && *Offset == Site->Offset &&
+           AlsoObjects.empty();
+  }
+  /// A's and B's sites as one value's: the same site or none.
+  static std::shared_ptr<const AddressSite> mergeSites(const AbsValue &A,
+                                                       const AbsValue &B) {
+    if (A.Site && B.Site && (A.Site == B.Site || A.Site->sameAs(*B.Site)))
+      return A.Site;
+    return nullptr;
+  }
 
   static AbsValue unknown(std::string Reason, bool ThreadDep) {
     AbsValue V;

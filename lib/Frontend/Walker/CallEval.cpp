@@ -283,7 +283,7 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
     if (P.K == AbsValue::Kind::Pointer && P.AlsoObjects.empty()) {
       P.Integer = true;
       P.Derived = true;
-      notePointerEscape(P, C->getArg(0), "converted to an integer");
+      notePointerConversion(P, C->getArg(0));
       return P;
     }
     return Opaque("the address '" + text(C->getArg(0)) + "'");
@@ -477,6 +477,7 @@ AbsValue KernelWalker::inlineCall(const CallExpr *C, const FunctionDecl *F) {
     if (SameInt || SamePointer) {
       Out.ThreadDep |= V.ThreadDep;
       Out.Derived |= V.Derived;
+      Out.Site = AbsValue::mergeSites(Out, V);
       continue;
     }
     if (V.K == AbsValue::Kind::Int && Out.K == AbsValue::Kind::Int &&
@@ -488,6 +489,7 @@ AbsValue KernelWalker::inlineCall(const CallExpr *C, const FunctionDecl *F) {
       AbsValue P = V;
       P.Offset = Expr::select(Cond, *V.Offset, *Out.Offset);
       P.Derived = true;
+      P.Site = AbsValue::mergeSites(V, Out);
       Out = P;
     } else if (V.K == AbsValue::Kind::Pointer &&
                Out.K == AbsValue::Kind::Pointer && V.Object == Out.Object &&

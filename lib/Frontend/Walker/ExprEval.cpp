@@ -379,7 +379,7 @@ AbsValue KernelWalker::evalCast(const CastExpr *C) {
   }
   case CK_PointerToIntegral: {
     AbsValue V = eval(Sub);
-    notePointerEscape(V, C, "converted to an integer");
+    notePointerConversion(V, C);
     // An address as a number (the shared-window address inline PTX takes):
     // still a place in the object, counted in bytes.
     if (V.K == AbsValue::Kind::Pointer && V.AlsoObjects.empty()) {
@@ -457,6 +457,7 @@ AbsValue KernelWalker::evalConditional(
     AbsValue Out = A;
     Out.Offset = Expr::select(P, *A.Offset, *B.Offset);
     Out.Derived = true;
+    Out.Site = AbsValue::mergeSites(A, B);
     return Out;
   }
   if (A.K == AbsValue::Kind::Pointer && B.K == AbsValue::Kind::Pointer)

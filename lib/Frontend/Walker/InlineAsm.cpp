@@ -146,6 +146,22 @@ void KernelWalker::walkInlineAsm(const GCCAsmStmt *S) {
       K.Accesses[*Source].CopyPeer = K.Accesses[Before].Id;
   }
 
+  // An address the template uses other than as a memory operand or in a
+  // conversion (a mov, arithmetic in PTX) leaves the walker's sight.
+  for (unsigned I = 0; I < Inputs.size(); ++I) {
+    unsigned N = S->getNumOutputs() + I;
+    bool Seen = false;
+    for (const PtxMemoryOp &Op : Ops)
+      Seen |= (Op.Address && Op.Address->Operand == N) ||
+              (Op.Source && Op.Source->Operand == N);
+    for (const PtxAddressConversion &C : Conversions)
+      Seen |= C.Input == N;
+    if (!Seen)
+      notePointerEscape(Inputs[I], S->getInputExpr(I),
+                        "passed to an asm statement other than as a memory "
+                        "operand");
+  }
+
   // What the instructions wrote into the outputs is data, but for an
   // address converted into a space's window: the pointer's place, held in
   // an integer, as __cvta_generic_to_shared gives it.
@@ -201,7 +217,7 @@ KernelWalker::convertedAddress(const GCCAsmStmt *S,
     return std::nullopt;
   P.Integer = true;
   P.Derived = true;
-  notePointerEscape(P, S->getInputExpr(In), "converted to an integer");
+  notePointerConversion(P, S->getInputExpr(In));
   return P;
 }
 
@@ -220,8 +236,10 @@ KernelWalker::recordInstruction(const clang::Expr *E, const AbsValue &Base,
       A.Bytes = Bytes;
     A.TypeAlign = A.Bytes;
     A.Volatile = true; // one instruction as it is: nothing merges with it
-    A.SubscriptRanges.clear();
-    A.SubscriptIndices.clear();
+    if (!A.ThroughAddress) {
+      A.SubscriptRanges.clear();
+      A.SubscriptIndices.clear();
+    }
     A.WrittenIndex = {};
   }
   return {Before, K.Accesses.size()};

@@ -481,6 +481,7 @@ void KernelWalker::mergeEnv(const Predicate &C,
         P.Data = (A.Offset || A.Data) && (B.Offset || B.Data);
       }
       P.Derived = A.Derived || B.Derived;
+      P.Site = AbsValue::mergeSites(A, B);
       Out[D] = P;
     } else if (A.isUnknown() && B.isUnknown() && A.Reason == B.Reason) {
       Out[D] = A;

@@ -514,6 +514,13 @@ private:
   static Expr blockRank();
   void notePointerEscape(const AbsValue &V, const clang::Expr *E,
                          const std::string &How);
+  /// V converted to an integer at E: an escape unless V is at its address
+  /// site (then each use of the integer decides: an access at the site, an
+  /// offset added, anything else).
+  void notePointerConversion(const AbsValue &V, const clang::Expr *E);
+  /// The address site of `&LV` when LV names an element by known subscripts
+  /// of every dimension of a multi-dimensional object; null otherwise.
+  std::shared_ptr<const AddressSite> addressSite(const LValue &LV);
 
   clang::ASTContext &Ctx;
   const FrontendOptions &Opts;

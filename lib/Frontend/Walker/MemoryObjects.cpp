@@ -148,6 +148,34 @@ void KernelWalker::notePointerEscape(const AbsValue &V, const clang::Expr *E,
                    "its address is " + How);
 }
 
+void KernelWalker::notePointerConversion(const AbsValue &V,
+                                         const clang::Expr *E) {
+  if (!V.atSite())
+    notePointerEscape(V, E, "converted to an integer");
+}
+
+std::shared_ptr<const AddressSite>
+KernelWalker::addressSite(const LValue &LV) {
+  if (LV.K != LValue::Kind::Memory || !LV.Chain || !LV.Field.empty() ||
+      LV.Ptr.K != AbsValue::Kind::Pointer || LV.Ptr.Derived ||
+      !LV.Ptr.Offset || !LV.Ptr.AlsoObjects.empty() ||
+      LV.Ptr.Object >= K.Objects.size())
+    return nullptr;
+  const MemoryObject &O = K.Objects[LV.Ptr.Object];
+  if (O.Extents.size() < 2 || LV.Subscripts.size() != O.Extents.size() ||
+      LV.SubscriptValues.size() != O.Extents.size())
+    return nullptr;
+  auto Site = std::make_shared<AddressSite>();
+  for (size_t I = 0; I < LV.Subscripts.size(); ++I) {
+    if (!LV.SubscriptValues[I])
+      return nullptr;
+    Site->Indices.push_back(*LV.SubscriptValues[I]);
+    Site->Ranges.push_back(range(LV.Subscripts[I]->getSourceRange()));
+  }
+  Site->Offset = *LV.Ptr.Offset;
+  return Site;
+}
+
 void KernelWalker::recordAccess(const LValue &LV, const clang::Expr *E,
                                 AccessOp Op, QualType AccessType) {
   if (LV.K != LValue::Kind::Memory || LV.Ptr.K != AbsValue::Kind::Pointer)
@@ -216,10 +244,20 @@ void KernelWalker::recordAccess(const LValue &LV, const clang::Expr *E,
         A.SubscriptRanges.push_back(range(S->getSourceRange()));
   }
   A.Field = LV.Field;
-  if (O.Extents.size() > 1 && (LV.Ptr.Derived || !LV.Chain) &&
-      LV.Field.empty())
+  // Through the address of a subscripted element, at that very address: the
+  // element's subscripts are the access's (a layout fix moves the bytes
+  // read from there as a whole, Access::ThroughAddress).
+  bool AtSite = LV.Field.empty() && LV.Ptr.atSite() &&
+                LV.Ptr.Site->Indices.size() == O.Extents.size();
+  if (AtSite) {
+    A.SubscriptIndices = LV.Ptr.Site->Indices;
+    A.SubscriptRanges = LV.Ptr.Site->Ranges;
+    A.ThroughAddress = true;
+  } else if (O.Extents.size() > 1 && (LV.Ptr.Derived || !LV.Chain) &&
+             LV.Field.empty()) {
     noteOutsideUse(A.Object, E->getBeginLoc(),
                    "accessed through a pointer derived from it");
+  }
   // A pointer that may point into several objects: the same access, once
   // per object, with the same unknown address.
   std::vector<Access> Others;

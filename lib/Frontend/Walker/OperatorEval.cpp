@@ -95,6 +95,12 @@ AbsValue KernelWalker::addressArith(BinaryOperatorKind Op, const AbsValue &L,
     return Out;
   }
   const AbsValue &P = L.Integer ? L : R;
+  // Bits of the address computed by the program itself (a swizzle of the
+  // integer): what it reads depends on the layout in ways no subscript
+  // shows.
+  noteOutsideUse(P.Object, E->getBeginLoc(),
+                 "its address is used in integer arithmetic other than adding "
+                 "offsets");
   // A shift, division or remainder by the address is no address arithmetic.
   bool AddressLeft = L.Integer && !R.Integer;
   bool Commutes = Op == BO_And || Op == BO_AndAssign || Op == BO_Or ||
@@ -295,6 +301,7 @@ AbsValue KernelWalker::evalUnary(const UnaryOperator *U) {
     LValue LV = evalLValue(Sub);
     if (LV.K == LValue::Kind::Memory) {
       AbsValue P = LV.Ptr;
+      P.Site = addressSite(LV);
       P.Derived = true;
       return P;
     }

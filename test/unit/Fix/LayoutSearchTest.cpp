@@ -331,3 +331,52 @@ TEST(OccupancyTest, SharedMemoryLimitsBlocks) {
 }
 
 } // namespace
+
+// An access through the address of its element that moves 16 bytes (an
+// ldmatrix row, a cp.async chunk, a float4): a layout may only move those
+// bytes together and aligned.
+TEST(LayoutTest, KeepsWholeTheBytesMovedThroughAnAddress) {
+  Tile T({64, 64}, 2, {32, 1, 1}); // half t[64][64]
+  T.add({tx(), Expr(0)}, 0, 16);
+  Access &A = T.K.Accesses[0];
+  const MemoryObject &O = T.K.Objects[0];
+  // An element access may move anywhere.
+  EXPECT_TRUE(keepsWhole(A, O, Layout{{64, 65}, std::nullopt}));
+  A.ThroughAddress = true;
+  EXPECT_TRUE(keepsWhole(A, O, Layout{{64, 64}, std::nullopt}));
+  EXPECT_TRUE(keepsWhole(A, O, Layout{{64, 72}, std::nullopt}));
+  for (int64_t Pad = 1; Pad < 8; ++Pad)
+    EXPECT_FALSE(keepsWhole(A, O, Layout{{64, 64 + Pad}, std::nullopt}))
+        << Pad;
+  EXPECT_TRUE(keepsWhole(A, O, Layout{{64, 64}, Swizzle{1, 8, 64}}));
+  EXPECT_TRUE(keepsWhole(A, O, Layout{{64, 64}, Swizzle{2, 16, 64}}));
+  EXPECT_FALSE(keepsWhole(A, O, Layout{{64, 64}, Swizzle{1, 4, 64}}));
+  EXPECT_FALSE(keepsWhole(A, O, Layout{{64, 64}, Swizzle{1, 1, 64}}));
+  // Rows that do not hold a whole number of them: nothing moves safely.
+  Tile U({64, 36}, 2, {32, 1, 1});
+  U.add({tx(), Expr(0)}, 0, 16);
+  U.K.Accesses[0].ThroughAddress = true;
+  EXPECT_FALSE(keepsWhole(U.K.Accesses[0], U.K.Objects[0],
+                          Layout{{64, 40}, std::nullopt}));
+}
+
+// ldmatrix-like rows of a 128-byte-row half tile (lane r reads row r % 16,
+// chunk r / 16): 8 rows share each bank group. Every pad that keeps the
+// 16-byte rows whole is a multiple of 8 halves, and the swizzle moves whole
+// 16-byte chunks.
+TEST(LayoutSearchTest, SixteenByteRowsMoveAsChunks) {
+  Tile T({64, 64}, 2, {32, 1, 1});
+  T.add({Expr::binary(ExprKind::Rem, tx(), Expr(16)),
+         Expr::binary(ExprKind::Div, tx(), Expr(16)) * Expr(8)},
+        0, 16);
+  T.K.Accesses[0].ThroughAddress = true;
+  T.K.Accesses[0].TypeAlign = 16;
+  SearchResult S = searchLayouts(T.use(), options());
+  ASSERT_TRUE(S.Before.Verified);
+  EXPECT_FALSE(S.Before.allIdeal());
+  ASSERT_TRUE(S.Pad);
+  EXPECT_EQ(S.Pad->first % 8, 0);
+  ASSERT_TRUE(S.Swz);
+  EXPECT_EQ(S.Swz->first.Mul % 8, 0);
+  EXPECT_TRUE(S.Swz->second.allIdeal());
+}
