@@ -35,6 +35,21 @@ std::optional<int64_t> LaunchConfig::blockExtent(unsigned D) const {
   return PartialBlock[D];
 }
 
+/// " through the call at f.cu:33:3 (B = 4, T = 1024)": where the values of a
+/// launch came from, when calls of its function gave them.
+static std::string throughCalls(const LaunchConfig &L) {
+  std::string S;
+  if (!L.CalledAt.empty())
+    S = L.CalledAt.size() == 1 ? " through the call at "
+                               : " through the calls at ";
+  for (size_t I = 0; I < L.CalledAt.size(); ++I)
+    S += (I == 0 ? "" : I + 1 == L.CalledAt.size() ? " and " : ", ") +
+         locString(L.CalledAt[I]);
+  if (!L.BoundValues.empty())
+    S += " (" + L.BoundValues + ")";
+  return S;
+}
+
 std::string LaunchConfig::describe() const {
   std::string S;
   if (Block)
@@ -61,7 +76,7 @@ std::string LaunchConfig::describe() const {
       return "block " + Extents +
              (DeviceSide ? " from the device-side launch at "
                          : " from the launch at ") +
-             locString(Site) + " (" + Runtime +
+             locString(Site) + throughCalls(*this) + " (" + Runtime +
              (Runtime.find(" and ") == std::string::npos ? " is a" : " are") +
              " run-time value" +
              (Runtime.find(" and ") == std::string::npos ? "" : "s") +
@@ -82,7 +97,7 @@ std::string LaunchConfig::describe() const {
     return S +
            (DeviceSide ? " from the device-side launch at "
                        : " from the launch at ") +
-           locString(Site) + Why;
+           locString(Site) + throughCalls(*this) + Why;
   }
   case LaunchSource::CommandLine:
     return S + " from --block-dim";

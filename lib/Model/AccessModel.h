@@ -486,6 +486,12 @@ struct LaunchConfig {
   std::vector<std::pair<unsigned, int64_t>> ParamValues;
   /// Extra dynamic shared memory bytes (third <<<>>> argument) when known.
   std::optional<int64_t> DynamicSharedBytes;
+  /// LaunchSite whose values came through calls of the launching function
+  /// (`launch(B, T)` from main) or a loop over constants around it: those
+  /// calls, innermost first, and the kernel's parameters the launch fixes
+  /// ("B = 4, T = 1024").
+  std::vector<SourceLoc> CalledAt;
+  std::string BoundValues;
   /// Assumed and partial(): the block argument of the launch at Site, whose
   /// extents the analysis needs but which are not all compile-time
   /// constants ("nthreads"), and how many more such launches there are.

@@ -9,10 +9,6 @@ namespace warplint {
 
 using namespace clang;
 
-namespace {
-
-/// The kernel an expression stored in the pointer names (`&k`, `k`,
-/// `k<32>`), or null.
 const FunctionDecl *namedKernel(const clang::Expr *E) {
   E = E->IgnoreParenImpCasts();
   if (const auto *U = dyn_cast<UnaryOperator>(E);
@@ -22,6 +18,8 @@ const FunctionDecl *namedKernel(const clang::Expr *E) {
   const auto *F = D ? dyn_cast<FunctionDecl>(D->getDecl()) : nullptr;
   return F && F->hasAttr<CUDAGlobalAttr>() ? F : nullptr;
 }
+
+namespace {
 
 /// Every value stored in V in a body; Other is set when one is not a
 /// kernel or V escapes (address taken).

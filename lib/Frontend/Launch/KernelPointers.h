@@ -25,6 +25,9 @@ namespace warplint {
 std::vector<const clang::FunctionDecl *>
 kernelPointerTargets(const clang::Expr *Callee, const clang::FunctionDecl *Fn);
 
+/// The kernel E names (`&k`, `k`, `k<32>`), or null.
+const clang::FunctionDecl *namedKernel(const clang::Expr *E);
+
 } // namespace warplint
 
 #endif // WARPLINT_FRONTEND_KERNELPOINTERS_H

@@ -11,6 +11,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <deque>
+
 namespace warplint {
 
 using namespace clang;
@@ -28,8 +30,14 @@ public:
 
   bool refersToVar(const clang::Expr *E) const {
     E = E->IgnoreParenImpCasts();
-    while (const auto *M = dyn_cast<MemberExpr>(E))
-      E = M->getBase()->IgnoreParenImpCasts();
+    while (true) {
+      if (const auto *M = dyn_cast<MemberExpr>(E))
+        E = M->getBase()->IgnoreParenImpCasts();
+      else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+        E = A->getBase()->IgnoreParenImpCasts();
+      else
+        break;
+    }
     const auto *D = dyn_cast<DeclRefExpr>(E);
     return D && D->getDecl() == V;
   }
@@ -53,9 +61,13 @@ public:
       return true;
     for (unsigned I = 0; I < C->getNumArgs() && I < F->getNumParams(); ++I) {
       QualType T = F->getParamDecl(I)->getType();
-      if (T->isReferenceType() &&
-          !T.getNonReferenceType().isConstQualified() &&
-          refersToVar(C->getArg(I)))
+      // A reference, or a pointer an array decays to, that may write.
+      bool Writes = (T->isReferenceType() &&
+                     !T.getNonReferenceType().isConstQualified()) ||
+                    (T->isPointerType() &&
+                     !T->getPointeeType().isConstQualified() &&
+                     V->getType()->isArrayType());
+      if (Writes && refersToVar(C->getArg(I)))
         Found = true;
     }
     return !Found;
@@ -65,9 +77,84 @@ private:
   const VarDecl *V;
 };
 
-/// A variable and the values the case labels in front of a statement give
-/// it (`case 1: case 2:` gives two).
-using CaseValues = std::pair<const VarDecl *, std::vector<int64_t>>;
+/// A variable and the values the statements around a launch give it: the
+/// case labels in front of it (`case 1: case 2:` gives two), or a loop over
+/// constants (`for (int s = 0; s < 3; ++s)`, `for (int b : sizes)`).
+struct CaseValues {
+  CaseValues(const VarDecl *V, std::vector<int64_t> Values, bool Fixed)
+      : first(V), second(std::move(Values)), Fixed(Fixed) {}
+  const VarDecl *first;
+  std::vector<int64_t> second;
+  /// A loop's variable, which only the loop's own increment changes: known
+  /// without asking whether the function modifies it.
+  bool Fixed;
+};
+
+/// One way host code reaches a function: the call that binds its
+/// parameters, in Caller, and how Caller itself was reached (null: from
+/// nowhere this file shows, its parameters unknown).
+struct CallContext {
+  const CallExpr *Call = nullptr;
+  const FunctionDecl *Caller = nullptr;
+  const CallContext *Up = nullptr;
+};
+
+/// A visitor of the file's code, template instantiations included, that
+/// knows the function it is in.
+template <typename Derived>
+class InFunctionVisitor : public RecursiveASTVisitor<Derived> {
+  using Base = RecursiveASTVisitor<Derived>;
+
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool TraverseFunctionDecl(FunctionDecl *F) {
+    const FunctionDecl *Saved = Current;
+    Current = F;
+    bool R = Base::TraverseFunctionDecl(F);
+    Current = Saved;
+    return R;
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
+    const FunctionDecl *Saved = Current;
+    Current = F;
+    bool R = Base::TraverseCXXMethodDecl(F);
+    Current = Saved;
+    return R;
+  }
+
+protected:
+  const FunctionDecl *Current = nullptr;
+};
+
+/// The direct calls of each function in the file's host code, by callee,
+/// in source order: the launcher functions a launch's sizes come through.
+class CallerIndex : public InFunctionVisitor<CallerIndex> {
+public:
+  bool VisitCallExpr(CallExpr *C) {
+    if (!Current || Current->isDependentContext() || C->isValueDependent() ||
+        isa<CUDAKernelCallExpr>(C) || isa<CXXOperatorCallExpr>(C))
+      return true;
+    const FunctionDecl *F = C->getDirectCallee();
+    if (F && F->getBody() && !F->hasAttr<CUDAGlobalAttr>())
+      Calls[F->getCanonicalDecl()].push_back({C, Current});
+    return true;
+  }
+
+  const std::vector<std::pair<const CallExpr *, const FunctionDecl *>> &
+  callsOf(const FunctionDecl *F) const {
+    static const std::vector<std::pair<const CallExpr *, const FunctionDecl *>>
+        None;
+    auto It = Calls.find(F->getCanonicalDecl());
+    return It == Calls.end() ? None : It->second;
+  }
+
+private:
+  std::map<const FunctionDecl *,
+           std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>
+      Calls;
+};
 
 /// Constant evaluation of host expressions, following locals that are never
 /// modified to their initializers (`int n = 256; k<<<g, n>>>`).
@@ -76,9 +163,16 @@ public:
   /// Known: values that variables have where the expression is (the case
   /// label of an enclosing `switch (threads)`), used only for variables the
   /// function never modifies.
+  /// Via: how Fn was reached, which binds its parameters.
   HostEval(ASTContext &Ctx, const FunctionDecl *Fn,
-           const std::vector<CaseValues> *Known = nullptr)
-      : Ctx(Ctx), Fn(Fn), Known(Known) {}
+           const std::vector<CaseValues> *Known = nullptr,
+           const CallContext *Via = nullptr)
+      : Ctx(Ctx), Fn(Fn), Known(Known), Via(Via) {}
+
+  /// Whether some value was taken from a call that bound a parameter.
+  bool usedCall() const { return UsedCall; }
+  /// Whether some value was taken from a loop over constants.
+  bool usedLoop() const { return UsedLoop; }
 
   std::optional<int64_t> integer(const clang::Expr *E, unsigned Depth = 0) {
     if (!E || Depth > 16 || E->isValueDependent())
@@ -97,7 +191,18 @@ public:
             return Init;
       if (auto Case = caseValue(D))
         return Case;
+      if (auto Arg = boundArgument(D)) {
+        HostEval Outer(Ctx, Via->Caller, nullptr, Via->Up);
+        auto V = Outer.integer(*Arg, Depth + 1);
+        UsedCall |= V.has_value();
+        return V;
+      }
     }
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+      if (const InitListExpr *Init = constantTable(A->getBase()))
+        if (auto I = integer(A->getIdx(), Depth + 1);
+            I && *I >= 0 && *I < int64_t(Init->getNumInits()))
+          return integer(Init->getInit(*I), Depth + 1);
     if (const auto *B = dyn_cast<BinaryOperator>(E)) {
       auto L = integer(B->getLHS(), Depth + 1);
       auto Rv = integer(B->getRHS(), Depth + 1);
@@ -158,9 +263,17 @@ public:
         Out[I] = integer(C->getArg(I), Depth + 1);
       return Out;
     }
-    if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
       if (const VarDecl *V = unchangedLocal(D))
         return dims(V->getInit(), Depth + 1);
+      if (!E->getType()->isIntegralOrEnumerationType())
+        if (auto Arg = boundArgument(D)) {
+          HostEval Outer(Ctx, Via->Caller, nullptr, Via->Up);
+          auto P = Outer.dims(*Arg, Depth + 1);
+          UsedCall |= P && ((*P)[0] || (*P)[1] || (*P)[2]);
+          return P;
+        }
+    }
     if (E->getType()->isIntegralOrEnumerationType())
       return PartialDims{integer(E, Depth + 1), 1, 1};
     return std::nullopt;
@@ -177,13 +290,56 @@ private:
       if (It->first == V) {
         if (It->second.size() != 1)
           return std::nullopt;
-        ModifiedLocal M(V);
-        M.TraverseStmt(Fn->getBody());
-        if (M.Found)
-          return std::nullopt;
+        if (!It->Fixed) {
+          ModifiedLocal M(V);
+          M.TraverseStmt(Fn->getBody());
+          if (M.Found)
+            return std::nullopt;
+        }
+        UsedLoop |= It->Fixed;
         return It->second.front();
       }
     return std::nullopt;
+  }
+
+public:
+  /// The initializer of an array the expression names, when the array is
+  /// a local Fn never modifies or a const one (`int sizes[] = {64, 256}`).
+  const InitListExpr *constantTable(const clang::Expr *E) {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    if (!D)
+      return nullptr;
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    if (!V || !V->getType()->isConstantArrayType())
+      return nullptr;
+    const VarDecl *Plain = unchangedLocal(D);
+    bool Const = V->getType().isConstQualified() ||
+                 Ctx.getAsArrayType(V->getType())
+                     ->getElementType()
+                     .isConstQualified();
+    if (!Plain && !(Const && V->getInit()))
+      return nullptr;
+    return dyn_cast_or_null<InitListExpr>(V->getInit()->IgnoreImplicit());
+  }
+
+private:
+  /// The argument the call in Via passes for D, a parameter of Fn that Fn
+  /// never modifies; nullopt otherwise.
+  std::optional<const clang::Expr *> boundArgument(const DeclRefExpr *D) {
+    const auto *P = dyn_cast<ParmVarDecl>(D->getDecl());
+    if (!P || !Via || !Via->Call || !Fn || !Fn->getBody())
+      return std::nullopt;
+    const auto *Owner = dyn_cast<FunctionDecl>(P->getDeclContext());
+    if (!Owner || Owner->getCanonicalDecl() != Fn->getCanonicalDecl())
+      return std::nullopt;
+    unsigned I = P->getFunctionScopeIndex();
+    if (I >= Via->Call->getNumArgs())
+      return std::nullopt;
+    ModifiedLocal M(P);
+    M.TraverseStmt(Fn->getBody());
+    if (M.Found)
+      return std::nullopt;
+    return Via->Call->getArg(I);
   }
 
   const VarDecl *unchangedLocal(const DeclRefExpr *D) {
@@ -202,6 +358,9 @@ private:
   ASTContext &Ctx;
   const FunctionDecl *Fn;
   const std::vector<CaseValues> *Known;
+  const CallContext *Via;
+  bool UsedCall = false;
+  bool UsedLoop = false;
 };
 
 /// The variable a switch tests, when its condition is a plain variable.
@@ -246,29 +405,12 @@ struct LaunchCall {
   std::vector<const clang::Expr *> Args;
 };
 
-class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
+class LaunchFinder : public InFunctionVisitor<LaunchFinder> {
 public:
-  LaunchFinder(ASTContext &Ctx,
+  LaunchFinder(ASTContext &Ctx, const CallerIndex &Callers,
                std::map<const FunctionDecl *,
                         std::vector<LaunchSiteIndex::Site>> &Out)
-      : Ctx(Ctx), Out(Out) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitLambdaBody() const { return true; }
-
-  bool TraverseFunctionDecl(FunctionDecl *F) {
-    const FunctionDecl *Saved = Current;
-    Current = F;
-    bool R = RecursiveASTVisitor::TraverseFunctionDecl(F);
-    Current = Saved;
-    return R;
-  }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
-    const FunctionDecl *Saved = Current;
-    Current = F;
-    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(F);
-    Current = Saved;
-    return R;
-  }
+      : Ctx(Ctx), Callers(Callers), Out(Out) {}
 
   /// A switch on a variable: the statements after `case C:` (up to a
   /// break, with no other label falling into them) see the variable as C,
@@ -305,7 +447,7 @@ public:
           L = cast<SwitchCase>(L)->getSubStmt();
         }
         if (Ok && !Values.empty()) {
-          Known.emplace_back(V, std::move(Values));
+          Known.emplace_back(V, std::move(Values), /*Fixed=*/false);
           Pushed = true;
         }
       } else if (isa<DefaultStmt>(Child)) {
@@ -325,6 +467,30 @@ public:
     return true;
   }
 
+  /// A loop over constants around a launch (`for (int s = 0; s < 3; ++s)`,
+  /// `for (int threads : {64, 128})`): the launch is analyzed once per
+  /// value of the loop's variable, as under case labels.
+  bool TraverseForStmt(ForStmt *S) {
+    std::optional<std::pair<const VarDecl *, std::vector<int64_t>>> L =
+        countedLoop(S);
+    if (L)
+      Known.emplace_back(L->first, std::move(L->second), /*Fixed=*/true);
+    bool R = RecursiveASTVisitor::TraverseForStmt(S);
+    if (L)
+      Known.pop_back();
+    return R;
+  }
+  bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+    std::optional<std::vector<int64_t>> Values = rangeValues(S);
+    if (Values)
+      Known.emplace_back(S->getLoopVariable(), std::move(*Values),
+                         /*Fixed=*/true);
+    bool R = RecursiveASTVisitor::TraverseCXXForRangeStmt(S);
+    if (Values)
+      Known.pop_back();
+    return R;
+  }
+
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *C) {
     if (C->isValueDependent() || C->isTypeDependent() ||
         (Current && Current->isDependentContext()))
@@ -342,12 +508,7 @@ public:
       L.Args.push_back(A);
     if (const FunctionDecl *Callee = C->getDirectCallee())
       return visitLaunch(L, Callee);
-    // A launch through a local kernel pointer: once for every kernel the
-    // function stores in it (KernelPointers.h).
-    for (const FunctionDecl *Target :
-         kernelPointerTargets(C->getCallee(), Current))
-      visitLaunch(L, Target);
-    return true;
+    return visitPointerLaunch(L, C->getCallee());
   }
 
   /// The runtime API's launches, cudaLaunchKernel(func, grid, block, args,
@@ -380,14 +541,85 @@ public:
       L.SmemArg = 4;
     if (Kernel && Kernel->hasAttr<CUDAGlobalAttr>())
       return visitLaunch(L, Kernel);
-    // Through a local kernel pointer, as for <<<>>>.
-    for (const FunctionDecl *Target : kernelPointerTargets(Fn, Current))
-      visitLaunch(L, Target);
+    return visitPointerLaunch(L, Fn);
+  }
+
+  /// A launch through a kernel pointer: a local one, once for every kernel
+  /// the function stores in it (KernelPointers.h); a parameter of the
+  /// launching function (a harness, `bench(kernel, grid, block)`), once for
+  /// every call that passes a kernel, with that call's sizes.
+  bool visitPointerLaunch(const LaunchCall &LC, const clang::Expr *Callee) {
+    for (const FunctionDecl *Target : kernelPointerTargets(Callee, Current))
+      visitLaunch(LC, Target);
+    const auto *D = dyn_cast<DeclRefExpr>(Callee->IgnoreParenImpCasts());
+    const auto *P = D ? dyn_cast<ParmVarDecl>(D->getDecl()) : nullptr;
+    if (!P || !Current)
+      return true;
+    for (const CallContext *Via : contexts(Current))
+      if (const FunctionDecl *K = kernelPassed(P, Current, Via))
+        visitLaunchVia(LC, K, Via);
     return true;
   }
 
+  /// The kernel the call in Via passes for parameter P of Fn, following a
+  /// kernel parameter of the caller to its own callers; null when it is not
+  /// a kernel named in the file.
+  const FunctionDecl *kernelPassed(const ParmVarDecl *P, const FunctionDecl *Fn,
+                                   const CallContext *Via, unsigned Depth = 0) {
+    if (!Via || !Via->Call || Depth > MaxCallDepth)
+      return nullptr;
+    const auto *Owner = dyn_cast<FunctionDecl>(P->getDeclContext());
+    if (!Owner || Owner->getCanonicalDecl() != Fn->getCanonicalDecl() ||
+        P->getFunctionScopeIndex() >= Via->Call->getNumArgs())
+      return nullptr;
+    const clang::Expr *Arg = Via->Call->getArg(P->getFunctionScopeIndex());
+    if (const FunctionDecl *K = namedKernel(Arg))
+      return K;
+    const auto *D = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+    const auto *Q = D ? dyn_cast<ParmVarDecl>(D->getDecl()) : nullptr;
+    return Q ? kernelPassed(Q, Via->Caller, Via->Up, Depth + 1) : nullptr;
+  }
+
+  /// The ways host code reaches F (CallContext), at most MaxContexts, each
+  /// followed up to MaxCallDepth calls; {null} when the file never calls F
+  /// (main, or an entry point of a library), and null among them when
+  /// there are more ways than are followed (the rest as unknown values).
+  std::vector<const CallContext *> contexts(const FunctionDecl *F,
+                                            unsigned Depth = 0) {
+    std::vector<const CallContext *> Out;
+    if (!F || Depth >= MaxCallDepth || Callers.callsOf(F).empty())
+      return {nullptr};
+    const auto &Calls = Callers.callsOf(F);
+    bool Cut = false;
+    for (const auto &[Call, Caller] : Calls) {
+      // A recursive caller is not followed into itself.
+      bool Cycle = Caller->getCanonicalDecl() == F->getCanonicalDecl();
+      std::vector<const CallContext *> Ups =
+          Cycle ? std::vector<const CallContext *>{nullptr}
+                : contexts(Caller, Depth + 1);
+      for (const CallContext *Up : Ups) {
+        if (Out.size() >= MaxContexts) {
+          Cut = true;
+          break;
+        }
+        Storage.push_back({Call, Caller, Up});
+        Out.push_back(&Storage.back());
+      }
+    }
+    if (Cut)
+      Out.push_back(nullptr);
+    return Out;
+  }
+
   bool visitLaunch(const LaunchCall &LC, const FunctionDecl *Callee) {
-    HostEval H(Ctx, Current, &Known);
+    for (const CallContext *Via : contexts(Current))
+      visitLaunchVia(LC, Callee, Via);
+    return true;
+  }
+
+  bool visitLaunchVia(const LaunchCall &LC, const FunctionDecl *Callee,
+                      const CallContext *Via) {
+    HostEval H(Ctx, Current, &Known, Via);
     LaunchSiteIndex::Site S;
     const CallExpr *C = LC.Whole;
     S.Loc = toSourceLoc(Ctx, C->getBeginLoc());
@@ -398,20 +630,22 @@ public:
     // recovery expressions: its shape is not known.
     if (GridArg && BlockArg && !C->containsErrors())
       Block = H.dim3(Config->getArg(*BlockArg));
-    // Under `case 1: case 2:` the launch is analyzed once per value.
-    if (!Block && GridArg && BlockArg && !C->containsErrors() &&
-        !Known.empty() && Known.back().second.size() > 1 &&
+    // Under `case 1: case 2:` the launch is analyzed once per value; in a
+    // loop over constants, once per iteration whatever the value sets (a
+    // block, a grid, a size).
+    if (!Known.empty() && (!Block || Known.back().Fixed) && GridArg &&
+        BlockArg && !C->containsErrors() && Known.back().second.size() > 1 &&
         Known.back().second.size() <= MaxCaseValues) {
       std::vector<CaseValues> One = Known;
       bool Any = false;
       for (int64_t V : Known.back().second) {
         One.back().second = {V};
-        HostEval HV(Ctx, Current, &One);
+        HostEval HV(Ctx, Current, &One, Via);
         auto B = HV.dim3(Config->getArg(*BlockArg));
         if (!B)
           break;
         Any = true;
-        addSite(LC, Callee, HV, *B, S);
+        addSite(LC, Callee, HV, *B, S, Via);
       }
       if (Any)
         return true;
@@ -429,7 +663,7 @@ public:
         if (auto P = H.dims(Config->getArg(*BlockArg)); P && (*P)[0]) {
           std::array<int64_t, 3> Known = {*(*P)[0], (*P)[1].value_or(1),
                                           (*P)[2].value_or(1)};
-          addSite(LC, Callee, H, Known, S);
+          addSite(LC, Callee, H, Known, S, Via);
           LaunchConfig &L = *Out[Callee->getCanonicalDecl()].back().Config;
           L.UnknownExtents = {!(*P)[0], !(*P)[1], !(*P)[2]};
           Out[Callee->getCanonicalDecl()].back().Why = S.Why;
@@ -438,17 +672,99 @@ public:
       Out[Callee->getCanonicalDecl()].push_back(S);
       return true;
     }
-    addSite(LC, Callee, H, *Block, S);
+    addSite(LC, Callee, H, *Block, S, Via);
     return true;
   }
 
 private:
   static constexpr size_t MaxCaseValues = 8;
 
+  /// `for (int V = A; V < B; V += C)` (also <=, !=, ++V, V++) with constant
+  /// A, B, C, at most MaxCaseValues iterations, and a body that leaves V
+  /// alone: V and its values.
+  std::optional<std::pair<const VarDecl *, std::vector<int64_t>>>
+  countedLoop(const ForStmt *S) {
+    const auto *DS = dyn_cast_or_null<DeclStmt>(S->getInit());
+    const auto *V = DS && DS->isSingleDecl()
+                        ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                        : nullptr;
+    const auto *Cond = dyn_cast_or_null<BinaryOperator>(S->getCond());
+    if (!V || !V->getType()->isIntegralOrEnumerationType() || !Cond ||
+        !S->getInc() || !S->getBody())
+      return std::nullopt;
+    HostEval H(Ctx, Current, nullptr);
+    auto IsV = [&](const clang::Expr *E) {
+      const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return D && D->getDecl() == V;
+    };
+    std::optional<int64_t> From = H.integer(V->getInit()), To, Step;
+    if (IsV(Cond->getLHS()))
+      To = H.integer(Cond->getRHS());
+    const clang::Expr *Inc = S->getInc()->IgnoreParens();
+    if (const auto *U = dyn_cast<UnaryOperator>(Inc);
+        U && U->isIncrementOp() && IsV(U->getSubExpr()))
+      Step = 1;
+    if (const auto *B = dyn_cast<CompoundAssignOperator>(Inc);
+        B && B->getOpcode() == BO_AddAssign && IsV(B->getLHS()))
+      Step = H.integer(B->getRHS());
+    BinaryOperatorKind Op = Cond->getOpcode();
+    if (!From || !To || !Step || *Step <= 0 ||
+        (Op != BO_LT && Op != BO_LE && Op != BO_NE))
+      return std::nullopt;
+    std::vector<int64_t> Values;
+    for (int64_t X = *From; Op == BO_LT ? X < *To : Op == BO_LE ? X <= *To
+                                                               : X != *To;
+         X += *Step) {
+      if (Values.size() >= MaxCaseValues || X > *To)
+        return std::nullopt;
+      Values.push_back(X);
+    }
+    ModifiedLocal M(V);
+    M.TraverseStmt(const_cast<Stmt *>(S->getBody()));
+    if (M.Found || Values.empty())
+      return std::nullopt;
+    return std::make_pair(V, std::move(Values));
+  }
+
+  /// The values of a range-for's variable over a constant table (a local
+  /// array, a braced list), when the body leaves the variable alone.
+  std::optional<std::vector<int64_t>> rangeValues(const CXXForRangeStmt *S) {
+    const VarDecl *V = S->getLoopVariable();
+    if (!V || !V->getType().getNonReferenceType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    HostEval H(Ctx, Current, nullptr);
+    const clang::Expr *Range = S->getRangeInit()->IgnoreImplicit();
+    const InitListExpr *Init = dyn_cast<InitListExpr>(Range);
+    if (const auto *Std = dyn_cast<CXXStdInitializerListExpr>(Range))
+      Init = dyn_cast<InitListExpr>(Std->getSubExpr()->IgnoreImplicit());
+    if (!Init)
+      Init = H.constantTable(Range);
+    if (!Init || Init->getNumInits() == 0 ||
+        Init->getNumInits() > MaxCaseValues)
+      return std::nullopt;
+    std::vector<int64_t> Values;
+    for (const clang::Expr *E : Init->inits()) {
+      auto X = H.integer(E);
+      if (!X)
+        return std::nullopt;
+      Values.push_back(*X);
+    }
+    ModifiedLocal M(V);
+    M.TraverseStmt(const_cast<Stmt *>(S->getBody()));
+    if (M.Found)
+      return std::nullopt;
+    return Values;
+  }
+  /// How many ways to reach a launching function are followed, and how many
+  /// calls deep.
+  static constexpr size_t MaxContexts = 16;
+  static constexpr unsigned MaxCallDepth = 4;
+
   /// Records the launch C of Callee with the given block, evaluating its
-  /// grid, shared memory and arguments with H.
+  /// grid, shared memory and arguments with H (which follows Via).
   void addSite(const LaunchCall &LC, const FunctionDecl *Callee, HostEval &H,
-               const std::array<int64_t, 3> &Block, LaunchSiteIndex::Site S) {
+               const std::array<int64_t, 3> &Block, LaunchSiteIndex::Site S,
+               const CallContext *Via) {
     const CallExpr *Config = LC.Config;
     LaunchConfig L;
     L.Source = LaunchSource::LaunchSite;
@@ -468,13 +784,27 @@ private:
       if (auto V = H.integer(LC.Args[I]))
         L.ParamValues.emplace_back(I, *V);
     }
+    // Values that came through the calls of launcher functions or a loop
+    // over constants: the configuration says which calls, and what the
+    // kernel's sizes are.
+    if (H.usedCall())
+      for (const CallContext *C = Via; C && C->Call; C = C->Up)
+        L.CalledAt.push_back(toSourceLoc(Ctx, C->Call->getBeginLoc()));
+    if (H.usedCall() || H.usedLoop()) {
+      for (const auto &[I, V] : L.ParamValues)
+        L.BoundValues += (L.BoundValues.empty() ? "" : ", ") +
+                         Callee->getParamDecl(I)->getNameAsString() + " = " +
+                         std::to_string(V);
+    }
     S.Config = L;
     Out[Callee->getCanonicalDecl()].push_back(S);
   }
 
   ASTContext &Ctx;
+  const CallerIndex &Callers;
   std::map<const FunctionDecl *, std::vector<LaunchSiteIndex::Site>> &Out;
-  const FunctionDecl *Current = nullptr;
+  /// The contexts handed out (stable addresses).
+  std::deque<CallContext> Storage;
   /// Variables fixed by the case labels around the current statement.
   std::vector<CaseValues> Known;
 };
@@ -482,7 +812,9 @@ private:
 } // namespace
 
 LaunchSiteIndex::LaunchSiteIndex(ASTContext &Ctx) {
-  LaunchFinder F(Ctx, Sites);
+  CallerIndex Callers;
+  Callers.TraverseDecl(Ctx.getTranslationUnitDecl());
+  LaunchFinder F(Ctx, Callers, Sites);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
