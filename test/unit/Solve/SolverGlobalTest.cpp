@@ -464,3 +464,71 @@ TEST(SolverGlobal,
 }
 
 } // namespace
+
+/// Flattened indices decomposed by sizes (`idx / C`, `idx % C` with idx =
+/// blockIdx.x * blockDim.x + threadIdx.x), against every lane of the
+/// launch: an exact answer is within 5% of the launch's mean (the solver
+/// reports the common request where rows start at different alignments),
+/// and the launch totals, when given, are the lane-by-lane ones.
+TEST(SolverGlobal, FlattenedIndexDividedBySizes) {
+  KernelBuilder B(MemorySpace::Global);
+  Expr BX = Expr::symbol(SymbolKind::BlockIdx, 0);
+  Expr BD = Expr::symbol(SymbolKind::BlockDim, 0);
+  Expr I = BX * BD + tx();
+  auto Div = [](Expr A, int64_t D) {
+    return Expr::binary(ExprKind::Div, A, Expr(D));
+  };
+  auto Rem = [](Expr A, int64_t D) {
+    return Expr::binary(ExprKind::Rem, A, Expr(D));
+  };
+  struct Pattern {
+    const char *Name;
+    std::function<Expr(int64_t)> Index;
+    std::function<int64_t(int64_t, int64_t)> Value;
+  };
+  std::vector<Pattern> Patterns = {
+      {"row pitch C + 8",
+       [&](int64_t C) { return Div(I, C) * Expr(C + 8) + Rem(I, C); },
+       [](int64_t X, int64_t C) { return X / C * (C + 8) + X % C; }},
+      {"permute", [&](int64_t C) { return Rem(I, C) * Expr(7) + Div(I, C); },
+       [](int64_t X, int64_t C) { return X % C * 7 + X / C; }},
+      {"nested",
+       [&](int64_t C) {
+         Expr R = Rem(I, 4 * C);
+         return Rem(R, C) * Expr(3) + Div(R, C) * Expr(5 * C) +
+                Div(I, 4 * C) * Expr(64 * C);
+       },
+       [](int64_t X, int64_t C) {
+         int64_t R = X % (4 * C);
+         return R % C * 3 + R / C * 5 * C + X / (4 * C) * 64 * C;
+       }},
+  };
+  unsigned Exact = 0, Checked = 0;
+  for (const Pattern &P : Patterns)
+    for (int64_t C : {16, 32, 64, 96, 256, 768})
+      for (int64_t Block : {64, 128, 256}) {
+        LaunchConfig L = block(Block);
+        L.Grid = std::array<int64_t, 3>{40, 1, 1};
+        GlobalResult R = global(B, B.access(P.Index(C) * Expr(4), 4), L);
+        SCOPED_TRACE(testing::Message() << P.Name << " C " << C << " block "
+                                        << Block << ": " << R.Reason);
+        LaunchTotals T =
+            bruteLaunch({40, 1, 1}, {Block, 1, 1},
+                        [&](auto Bl, auto Th) -> std::optional<int64_t> {
+                          return P.Value(Bl[0] * Block + Th[0], C) * 4;
+                        });
+        double Mean = double(T.Cost) / double(T.Requests);
+        ++Checked;
+        if (R.Status != SolveStatus::Exact || !R.Condition.empty())
+          continue;
+        ++Exact;
+        EXPECT_NEAR(R.SectorsMean, Mean, 0.05 * Mean);
+        if (R.Launch) {
+          EXPECT_EQ(R.Launch->Requests, T.Requests);
+          EXPECT_EQ(R.Launch->Cost, T.Cost);
+        }
+      }
+  EXPECT_EQ(Checked, 3u * 6 * 3);
+  // Sizes that divide the block's span or are multiples of it are exact.
+  EXPECT_GE(Exact, 30u);
+}
