@@ -586,12 +586,16 @@ public:
   /// there are more ways than are followed (the rest as unknown values).
   std::vector<const CallContext *> contexts(const FunctionDecl *F,
                                             unsigned Depth = 0) {
-    std::vector<const CallContext *> Out;
     if (!F || Depth >= MaxCallDepth || Callers.callsOf(F).empty())
       return {nullptr};
-    const auto &Calls = Callers.callsOf(F);
+    // Each function's ways are found once (a launcher with many launches,
+    // a helper called from many places).
+    auto Key = std::make_pair(F->getCanonicalDecl(), Depth);
+    if (auto It = Ways.find(Key); It != Ways.end())
+      return It->second;
+    std::vector<const CallContext *> Out;
     bool Cut = false;
-    for (const auto &[Call, Caller] : Calls) {
+    for (const auto &[Call, Caller] : Callers.callsOf(F)) {
       // A recursive caller is not followed into itself.
       bool Cycle = Caller->getCanonicalDecl() == F->getCanonicalDecl();
       std::vector<const CallContext *> Ups =
@@ -605,9 +609,12 @@ public:
         Storage.push_back({Call, Caller, Up});
         Out.push_back(&Storage.back());
       }
+      if (Cut)
+        break;
     }
     if (Cut)
       Out.push_back(nullptr);
+    Ways[Key] = Out;
     return Out;
   }
 
@@ -803,8 +810,12 @@ private:
   ASTContext &Ctx;
   const CallerIndex &Callers;
   std::map<const FunctionDecl *, std::vector<LaunchSiteIndex::Site>> &Out;
-  /// The contexts handed out (stable addresses).
+  /// The contexts handed out (stable addresses), and each function's ways
+  /// by the depth they were asked at.
   std::deque<CallContext> Storage;
+  std::map<std::pair<const FunctionDecl *, unsigned>,
+           std::vector<const CallContext *>>
+      Ways;
   /// Variables fixed by the case labels around the current statement.
   std::vector<CaseValues> Known;
 };
