@@ -28,6 +28,29 @@ public:
   explicit ModifiedLocal(const VarDecl *V) : V(V) {}
   bool Found = false;
 
+  /// A reference or pointer that may write it (`int &r = n;`, `int *p =
+  /// sizes;`); the hidden range of a range-for is judged by its loop
+  /// variable instead.
+  bool VisitVarDecl(VarDecl *D) {
+    if (D->isImplicit() || !D->getInit())
+      return true;
+    QualType T = D->getType();
+    bool Writes =
+        (T->isReferenceType() && !T.getNonReferenceType().isConstQualified()) ||
+        (T->isPointerType() && !T->getPointeeType().isConstQualified());
+    Found |= Writes && refersToVar(D->getInit());
+    return !Found;
+  }
+  /// `for (int &s : sizes) s *= 2;`
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+    const VarDecl *Loop = S->getLoopVariable();
+    QualType T = Loop ? Loop->getType() : QualType();
+    Found |= !T.isNull() && T->isReferenceType() &&
+             !T.getNonReferenceType().isConstQualified() &&
+             refersToVar(S->getRangeInit());
+    return !Found;
+  }
+
   bool refersToVar(const clang::Expr *E) const {
     E = E->IgnoreParenImpCasts();
     while (true) {
@@ -141,6 +164,22 @@ public:
       Calls[F->getCanonicalDecl()].push_back({C, Current});
     return true;
   }
+  /// Every mention of a function: more mentions than direct calls means it
+  /// is also reached in ways the index does not follow (its address taken:
+  /// a function pointer, a thread, a table).
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    if (Current && Current->isDependentContext())
+      return true;
+    if (const auto *F = dyn_cast<FunctionDecl>(D->getDecl()))
+      ++Mentions[F->getCanonicalDecl()];
+    return true;
+  }
+
+  /// Whether F is reached other than by the direct calls callsOf lists.
+  bool reachedOtherwise(const FunctionDecl *F) const {
+    auto It = Mentions.find(F->getCanonicalDecl());
+    return It != Mentions.end() && It->second > callsOf(F).size();
+  }
 
   const std::vector<std::pair<const CallExpr *, const FunctionDecl *>> &
   callsOf(const FunctionDecl *F) const {
@@ -154,6 +193,7 @@ private:
   std::map<const FunctionDecl *,
            std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>
       Calls;
+  std::map<const FunctionDecl *, size_t> Mentions;
 };
 
 /// Constant evaluation of host expressions, following locals that are never
@@ -344,7 +384,8 @@ private:
 
   const VarDecl *unchangedLocal(const DeclRefExpr *D) {
     const auto *V = dyn_cast<VarDecl>(D->getDecl());
-    if (!V || !V->getInit())
+    // A parameter's "initializer" is its default argument, not its value.
+    if (!V || isa<ParmVarDecl>(V) || !V->getInit())
       return nullptr;
     if (V->getType().isConstQualified())
       return V;
@@ -572,6 +613,12 @@ public:
     if (!Owner || Owner->getCanonicalDecl() != Fn->getCanonicalDecl() ||
         P->getFunctionScopeIndex() >= Via->Call->getNumArgs())
       return nullptr;
+    if (Fn->getBody()) {
+      ModifiedLocal M(P);
+      M.TraverseStmt(Fn->getBody());
+      if (M.Found) // `if (alt) k = naive;`: not only what the caller passed
+        return nullptr;
+    }
     const clang::Expr *Arg = Via->Call->getArg(P->getFunctionScopeIndex());
     if (const FunctionDecl *K = namedKernel(Arg))
       return K;
@@ -612,7 +659,9 @@ public:
       if (Cut)
         break;
     }
-    if (Cut)
+    // Ways not followed (more than MaxContexts, or a call through a pointer
+    // to F) are one launch whose values stay unknown.
+    if (Cut || Callers.reachedOtherwise(F))
       Out.push_back(nullptr);
     Ways[Key] = Out;
     return Out;

@@ -86,8 +86,13 @@ AbsValue KernelWalker::addressArith(BinaryOperatorKind Op, const AbsValue &L,
   bool Add = Op == BO_Add || Op == BO_AddAssign;
   bool Sub = Op == BO_Sub || Op == BO_SubAssign;
   if (L.Integer && R.Integer && Sub && L.Object == R.Object && L.Offset &&
-      R.Offset)
+      R.Offset) {
+    // A distance inside the object: it changes with the object's layout,
+    // and nothing follows where it goes.
+    noteOutsideUse(L.Object, E->getBeginLoc(),
+                   "the distance between two of its addresses is taken");
     return AbsValue::integer(*L.Offset - *R.Offset);
+  }
   if (L.Integer != R.Integer && (Add || (Sub && L.Integer))) {
     const AbsValue &P = L.Integer ? L : R;
     AbsValue Out = pointerAdd(P, L.Integer ? R : L, QualType(), Sub, E);

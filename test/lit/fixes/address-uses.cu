@@ -77,9 +77,27 @@ __global__ void vectorRows(float4 *Out) {
   // CHECK: address-uses.cu:[[@LINE-1]]:12: warning: 8-way shared memory bank conflict on 'F' (32 wavefronts per request, ideal 4)
 }
 
+// A distance between two of its addresses depends on the layout too.
+__global__ void distance(float *Out) {
+  __shared__ __align__(128) unsigned short T[64][64];
+  int Lane = threadIdx.x % 32;
+  uint32_t R[4];
+  uint32_t A = smem(&T[Lane % 16][Lane / 16 * 8]);
+  uint32_t Off = A - smem(&T[0][0]);
+  LDSM4(R, A);
+  // CHECK: address-uses.cu:[[@LINE-1]]:3: warning: 8-way shared memory bank
+  // conflict on 'T' CHECK: note: no layout fix is offered: 'T' is used outside
+  // its subscripts (the distance between two of its addresses is taken at
+  // {{.*}}address-uses.cu:[[@LINE-3]]:18) AFTER:
+  // address-uses.cu.tmp.cu:[[@LINE-3]]:3: warning: 8-way shared memory bank
+  // conflict on 'T'
+  Out[threadIdx.x] = R[0] + Off;
+}
+
 int main() {
   offsetAdded<<<1, 32>>>(nullptr);
   integerSwizzle<<<1, 32>>>(nullptr);
   movedInPtx<<<1, 32>>>(nullptr);
   vectorRows<<<1, 32>>>(nullptr);
+  distance<<<1, 32>>>(nullptr);
 }
