@@ -85,12 +85,9 @@ __global__ void distance(float *Out) {
   uint32_t A = smem(&T[Lane % 16][Lane / 16 * 8]);
   uint32_t Off = A - smem(&T[0][0]);
   LDSM4(R, A);
-  // CHECK: address-uses.cu:[[@LINE-1]]:3: warning: 8-way shared memory bank
-  // conflict on 'T' CHECK: note: no layout fix is offered: 'T' is used outside
-  // its subscripts (the distance between two of its addresses is taken at
-  // {{.*}}address-uses.cu:[[@LINE-3]]:18) AFTER:
-  // address-uses.cu.tmp.cu:[[@LINE-3]]:3: warning: 8-way shared memory bank
-  // conflict on 'T'
+  // CHECK: address-uses.cu:[[@LINE-1]]:3: warning: 8-way shared memory bank conflict on 'T'
+  // CHECK: note: no layout fix is offered: 'T' is used outside its subscripts (the distance between two of its addresses is taken at {{.*}}address-uses.cu:[[@LINE-3]]:18)
+  // AFTER: address-uses.cu.tmp.cu:[[@LINE-3]]:3: warning: 8-way shared memory bank conflict on 'T'
   Out[threadIdx.x] = R[0] + Off;
 }
 
