@@ -18,8 +18,9 @@
 #define WARPLINT_SOLVE_FREESYMBOLS_H
 
 #include "Solve/Cases/Compound.h"
-#include "Solve/Enumerate/Enumerate.h"
 #include "Solve/Cases/GuardSymbols.h"
+#include "Solve/Enumerate/Enumerate.h"
+#include "Solve/Space/Additive.h"
 #include "Solve/Space/Space.h"
 
 #include "llvm/Support/Error.h"
@@ -31,18 +32,6 @@
 #include <vector>
 
 namespace warplint {
-
-/// E = sum Coef[u] * u + Rest, where Rest does not use the symbols in Set.
-struct AdditiveSplit {
-  std::map<Symbol, int64_t> Coef;
-  Expr Rest;
-};
-
-/// Splits E; an error saying why when a symbol of the set appears other
-/// than added with a constant coefficient.
-llvm::Expected<AdditiveSplit>
-splitAdditive(const Expr &E, const std::function<bool(Symbol)> &InSet,
-              const SolveSpace &Space);
 
 /// A free symbol u multiplied by a value that differs between the lanes of
 /// a request (ty * pitch when threadIdx.y varies within a warp). Lanes with

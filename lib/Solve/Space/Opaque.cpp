@@ -2,6 +2,7 @@
 
 #include "Solve/Space/Opaque.h"
 
+#include "Solve/Space/Additive.h"
 #include "Solve/Space/InventedSymbols.h"
 
 #include <algorithm>
@@ -29,14 +30,6 @@ bool splits(const Expr &E) {
     return false;
   }
 }
-
-/// E as sum Coef[u] * u over the free symbols u plus Rest, which uses none;
-/// nullopt when a free symbol appears other than added with a constant
-/// factor.
-struct FreeSplit {
-  std::map<Symbol, int64_t> Coef;
-  Expr Rest;
-};
 
 class Replacer {
 public:
@@ -96,8 +89,13 @@ private:
   ///    become opaque symbols (an answer must not depend on them).
   /// nullopt when neither holds.
   std::optional<Expr> splitDivision(ExprKind Kind, const Expr &N, int64_t D) {
-    std::optional<FreeSplit> Split = splitFree(N);
-    if (!Split || Split->Coef.empty())
+    llvm::Expected<AdditiveSplit> Split = splitAdditive(
+        N, [&](Symbol Sym) { return S.reduced(Sym); }, S);
+    if (!Split) {
+      llvm::consumeError(Split.takeError());
+      return std::nullopt;
+    }
+    if (Split->Coef.empty())
       return std::nullopt;
     std::optional<std::pair<int64_t, int64_t>> Range = laneRange(Split->Rest);
     if (!Range || Range->first < 0)
@@ -130,54 +128,6 @@ private:
         ExprKind::Div, Expr::binary(ExprKind::Rem, F, Expr(D)), Expr(G)));
     NonNegative.push_back(K);
     return Expr::symbol(K) * Expr(G) + Split->Rest;
-  }
-
-  std::optional<FreeSplit> splitFree(const Expr &E) const {
-    switch (E.kind()) {
-    case ExprKind::Const:
-      return FreeSplit{{}, E};
-    case ExprKind::Sym:
-      if (S.reduced(E.symbolValue()))
-        return FreeSplit{{{E.symbolValue(), 1}}, Expr(int64_t(0))};
-      return FreeSplit{{}, E};
-    case ExprKind::Add: {
-      auto L = splitFree(E.lhs()), R = splitFree(E.rhs());
-      if (!L || !R)
-        return std::nullopt;
-      for (const auto &[Sym, C] : R->Coef)
-        if (__builtin_add_overflow(L->Coef[Sym], C, &L->Coef[Sym]))
-          return std::nullopt;
-      L->Rest = L->Rest + R->Rest;
-      return L;
-    }
-    case ExprKind::Mul: {
-      std::optional<int64_t> C = E.rhs().asConst();
-      const Expr *Other = &E.lhs();
-      if (!C) {
-        C = E.lhs().asConst();
-        Other = &E.rhs();
-      }
-      if (!C) {
-        bool Free = false;
-        for (Symbol Sym : E.symbols())
-          Free |= S.reduced(Sym);
-        return Free ? std::nullopt : std::optional(FreeSplit{{}, E});
-      }
-      auto In = splitFree(*Other);
-      if (!In)
-        return std::nullopt;
-      for (auto &[Sym, K] : In->Coef)
-        if (__builtin_mul_overflow(K, *C, &K))
-          return std::nullopt;
-      In->Rest = In->Rest * Expr(*C);
-      return In;
-    }
-    default:
-      for (Symbol Sym : E.symbols())
-        if (S.reduced(Sym))
-          return std::nullopt;
-      return FreeSplit{{}, E};
-    }
   }
 
   /// The least and greatest value E takes over the threads of a block of
