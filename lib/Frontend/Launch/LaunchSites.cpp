@@ -25,7 +25,8 @@ namespace {
 /// initializer only when it cannot have changed.
 class ModifiedLocal : public RecursiveASTVisitor<ModifiedLocal> {
 public:
-  explicit ModifiedLocal(const VarDecl *V) : V(V) {}
+  explicit ModifiedLocal(const VarDecl *V, unsigned Depth = 0)
+      : V(V), Depth(Depth) {}
   bool Found = false;
 
   /// A reference or pointer that may write it (`int &r = n;`, `int *p =
@@ -58,6 +59,8 @@ public:
         E = M->getBase()->IgnoreParenImpCasts();
       else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
         E = A->getBase()->IgnoreParenImpCasts();
+      else if (const clang::Expr *Arg = forwarded(E))
+        E = Arg->IgnoreParenImpCasts();
       else
         break;
     }
@@ -78,26 +81,61 @@ public:
              refersToVar(U->getSubExpr());
     return !Found;
   }
+  /// A call that takes it by a reference (or an array by a pointer) that
+  /// may write. A callee whose body the file has is asked in turn whether
+  /// it writes its parameter: a timing harness's forwarding references
+  /// (`template <class... A> void bench(F f, A &&...a)`) only pass the
+  /// value on. std::forward and std::move write nothing themselves: their
+  /// result is judged where it goes.
   bool VisitCallExpr(CallExpr *C) {
-    const FunctionDecl *F = C->getDirectCallee();
-    if (!F || isa<CUDAKernelCallExpr>(C))
+    if (isa<CUDAKernelCallExpr>(C) || forwarded(C))
       return true;
-    for (unsigned I = 0; I < C->getNumArgs() && I < F->getNumParams(); ++I) {
-      QualType T = F->getParamDecl(I)->getType();
+    const FunctionDecl *F = C->getDirectCallee();
+    const FunctionProtoType *Proto = nullptr;
+    if (!F)
+      if (QualType T = C->getCallee()->getType(); !T.isNull()) {
+        if (const auto *P = T->getAs<PointerType>())
+          T = P->getPointeeType();
+        Proto = T->getAs<FunctionProtoType>();
+      }
+    unsigned N = F ? F->getNumParams() : Proto ? Proto->getNumParams() : 0;
+    for (unsigned I = 0; I < C->getNumArgs() && I < N; ++I) {
+      QualType T = F ? F->getParamDecl(I)->getType() : Proto->getParamType(I);
       // A reference, or a pointer an array decays to, that may write.
       bool Writes = (T->isReferenceType() &&
                      !T.getNonReferenceType().isConstQualified()) ||
                     (T->isPointerType() &&
                      !T->getPointeeType().isConstQualified() &&
                      V->getType()->isArrayType());
-      if (Writes && refersToVar(C->getArg(I)))
-        Found = true;
+      if (!Writes || !refersToVar(C->getArg(I)))
+        continue;
+      if (F && T->isReferenceType() && F->getBody() && Depth < MaxDepth) {
+        ModifiedLocal Inner(F->getParamDecl(I), Depth + 1);
+        Inner.TraverseStmt(F->getBody());
+        if (!Inner.Found)
+          continue;
+      }
+      Found = true;
     }
     return !Found;
   }
 
 private:
+  /// The argument of a call to std::forward or std::move.
+  static const clang::Expr *forwarded(const clang::Expr *E) {
+    const auto *C = dyn_cast<CallExpr>(E);
+    const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+    if (!F || C->getNumArgs() != 1 || !F->isInStdNamespace() ||
+        !F->getIdentifier() ||
+        (F->getName() != "forward" && F->getName() != "move"))
+      return nullptr;
+    return C->getArg(0);
+  }
+
+  /// How many callees deep a parameter passed by reference is followed.
+  static constexpr unsigned MaxDepth = 3;
   const VarDecl *V;
+  unsigned Depth;
 };
 
 /// A variable and the values the statements around a launch give it: the
@@ -120,6 +158,10 @@ struct CallContext {
   const CallExpr *Call = nullptr;
   const FunctionDecl *Caller = nullptr;
   const CallContext *Up = nullptr;
+  /// The values the statements around the call give Caller's variables
+  /// (case labels, a loop over constants), one value for each loop whose
+  /// variable the call's arguments use: one context per iteration.
+  std::vector<CaseValues> Known;
 };
 
 /// A visitor of the file's code, template instantiations included, that
@@ -149,51 +191,6 @@ public:
 
 protected:
   const FunctionDecl *Current = nullptr;
-};
-
-/// The direct calls of each function in the file's host code, by callee,
-/// in source order: the launcher functions a launch's sizes come through.
-class CallerIndex : public InFunctionVisitor<CallerIndex> {
-public:
-  bool VisitCallExpr(CallExpr *C) {
-    if (!Current || Current->isDependentContext() || C->isValueDependent() ||
-        isa<CUDAKernelCallExpr>(C) || isa<CXXOperatorCallExpr>(C))
-      return true;
-    const FunctionDecl *F = C->getDirectCallee();
-    if (F && F->getBody() && !F->hasAttr<CUDAGlobalAttr>())
-      Calls[F->getCanonicalDecl()].push_back({C, Current});
-    return true;
-  }
-  /// Every mention of a function: more mentions than direct calls means it
-  /// is also reached in ways the index does not follow (its address taken:
-  /// a function pointer, a thread, a table).
-  bool VisitDeclRefExpr(DeclRefExpr *D) {
-    if (Current && Current->isDependentContext())
-      return true;
-    if (const auto *F = dyn_cast<FunctionDecl>(D->getDecl()))
-      ++Mentions[F->getCanonicalDecl()];
-    return true;
-  }
-
-  /// Whether F is reached other than by the direct calls callsOf lists.
-  bool reachedOtherwise(const FunctionDecl *F) const {
-    auto It = Mentions.find(F->getCanonicalDecl());
-    return It != Mentions.end() && It->second > callsOf(F).size();
-  }
-
-  const std::vector<std::pair<const CallExpr *, const FunctionDecl *>> &
-  callsOf(const FunctionDecl *F) const {
-    static const std::vector<std::pair<const CallExpr *, const FunctionDecl *>>
-        None;
-    auto It = Calls.find(F->getCanonicalDecl());
-    return It == Calls.end() ? None : It->second;
-  }
-
-private:
-  std::map<const FunctionDecl *,
-           std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>
-      Calls;
-  std::map<const FunctionDecl *, size_t> Mentions;
 };
 
 /// Constant evaluation of host expressions, following locals that are never
@@ -232,7 +229,7 @@ public:
       if (auto Case = caseValue(D))
         return Case;
       if (auto Arg = boundArgument(D)) {
-        HostEval Outer(Ctx, Via->Caller, nullptr, Via->Up);
+        HostEval Outer(Ctx, Via->Caller, &Via->Known, Via->Up);
         auto V = Outer.integer(*Arg, Depth + 1);
         UsedCall |= V.has_value();
         return V;
@@ -308,7 +305,7 @@ public:
         return dims(V->getInit(), Depth + 1);
       if (!E->getType()->isIntegralOrEnumerationType())
         if (auto Arg = boundArgument(D)) {
-          HostEval Outer(Ctx, Via->Caller, nullptr, Via->Up);
+          HostEval Outer(Ctx, Via->Caller, &Via->Known, Via->Up);
           auto P = Outer.dims(*Arg, Depth + 1);
           UsedCall |= P && ((*P)[0] || (*P)[1] || (*P)[2]);
           return P;
@@ -436,22 +433,15 @@ std::optional<unsigned> dim3Arg(const CallExpr *Config, unsigned N) {
   return std::nullopt;
 }
 
-/// One launch as the finder reads it: the call that holds its grid and
-/// block (the <<<>>>'s configuration call, or a runtime API call) and the
-/// kernel's arguments when they are passed one by one.
-struct LaunchCall {
-  const CallExpr *Whole = nullptr; ///< where the launch is, for its location
-  const CallExpr *Config = nullptr;
-  std::optional<unsigned> GridArg, BlockArg, SmemArg;
-  std::vector<const clang::Expr *> Args;
-};
+/// A visitor of host code that knows which values the statements around
+/// the current one give variables of the function: the case labels of a
+/// switch on a variable, a loop over constants (CaseValues).
+template <typename Derived>
+class HostScope : public InFunctionVisitor<Derived> {
+  using Base = RecursiveASTVisitor<Derived>;
 
-class LaunchFinder : public InFunctionVisitor<LaunchFinder> {
 public:
-  LaunchFinder(ASTContext &Ctx, const CallerIndex &Callers,
-               std::map<const FunctionDecl *,
-                        std::vector<LaunchSiteIndex::Site>> &Out)
-      : Ctx(Ctx), Callers(Callers), Out(Out) {}
+  explicit HostScope(ASTContext &Ctx) : Ctx(Ctx) {}
 
   /// A switch on a variable: the statements after `case C:` (up to a
   /// break, with no other label falling into them) see the variable as C,
@@ -461,10 +451,10 @@ public:
     const VarDecl *V = switchedVar(S);
     const auto *Body = dyn_cast_or_null<CompoundStmt>(S->getBody());
     if (!V || !Body)
-      return RecursiveASTVisitor::TraverseSwitchStmt(S);
-    if (S->getInit() && !TraverseStmt(S->getInit()))
+      return Base::TraverseSwitchStmt(S);
+    if (S->getInit() && !this->TraverseStmt(S->getInit()))
       return false;
-    if (!TraverseStmt(S->getCond()))
+    if (!this->TraverseStmt(S->getCond()))
       return false;
     bool Open = false; // the previous statements may fall through
     bool Pushed = false;
@@ -496,7 +486,7 @@ public:
           Known.pop_back();
         Pushed = false;
       }
-      if (!TraverseStmt(Child))
+      if (!this->TraverseStmt(Child))
         return false;
       const Stmt *Last = Child;
       while (const auto *L = dyn_cast<SwitchCase>(Last))
@@ -516,7 +506,7 @@ public:
         countedLoop(S);
     if (L)
       Known.emplace_back(L->first, std::move(L->second), /*Fixed=*/true);
-    bool R = RecursiveASTVisitor::TraverseForStmt(S);
+    bool R = Base::TraverseForStmt(S);
     if (L)
       Known.pop_back();
     return R;
@@ -526,11 +516,167 @@ public:
     if (Values)
       Known.emplace_back(S->getLoopVariable(), std::move(*Values),
                          /*Fixed=*/true);
-    bool R = RecursiveASTVisitor::TraverseCXXForRangeStmt(S);
+    bool R = Base::TraverseCXXForRangeStmt(S);
     if (Values)
       Known.pop_back();
     return R;
   }
+
+protected:
+  static constexpr size_t MaxCaseValues = 8;
+
+  /// `for (int V = A; V < B; V += C)` (also <=, !=, ++V, V++) with constant
+  /// A, B, C, at most MaxCaseValues iterations, and a body that leaves V
+  /// alone: V and its values.
+  std::optional<std::pair<const VarDecl *, std::vector<int64_t>>>
+  countedLoop(const ForStmt *S) {
+    const auto *DS = dyn_cast_or_null<DeclStmt>(S->getInit());
+    const auto *V = DS && DS->isSingleDecl()
+                        ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                        : nullptr;
+    const auto *Cond = dyn_cast_or_null<BinaryOperator>(S->getCond());
+    if (!V || !V->getType()->isIntegralOrEnumerationType() || !Cond ||
+        !S->getInc() || !S->getBody())
+      return std::nullopt;
+    HostEval H(Ctx, this->Current, nullptr);
+    auto IsV = [&](const clang::Expr *E) {
+      const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return D && D->getDecl() == V;
+    };
+    std::optional<int64_t> From = H.integer(V->getInit()), To, Step;
+    if (IsV(Cond->getLHS()))
+      To = H.integer(Cond->getRHS());
+    const clang::Expr *Inc = S->getInc()->IgnoreParens();
+    if (const auto *U = dyn_cast<UnaryOperator>(Inc);
+        U && U->isIncrementOp() && IsV(U->getSubExpr()))
+      Step = 1;
+    if (const auto *B = dyn_cast<CompoundAssignOperator>(Inc);
+        B && B->getOpcode() == BO_AddAssign && IsV(B->getLHS()))
+      Step = H.integer(B->getRHS());
+    BinaryOperatorKind Op = Cond->getOpcode();
+    if (!From || !To || !Step || *Step <= 0 ||
+        (Op != BO_LT && Op != BO_LE && Op != BO_NE))
+      return std::nullopt;
+    std::vector<int64_t> Values;
+    for (int64_t X = *From; Op == BO_LT   ? X < *To
+                            : Op == BO_LE ? X <= *To
+                                          : X != *To;
+         X += *Step) {
+      if (Values.size() >= MaxCaseValues || X > *To)
+        return std::nullopt;
+      Values.push_back(X);
+    }
+    ModifiedLocal M(V);
+    M.TraverseStmt(const_cast<Stmt *>(S->getBody()));
+    if (M.Found || Values.empty())
+      return std::nullopt;
+    return std::make_pair(V, std::move(Values));
+  }
+
+  /// The values of a range-for's variable over a constant table (a local
+  /// array, a braced list), when the body leaves the variable alone.
+  std::optional<std::vector<int64_t>> rangeValues(const CXXForRangeStmt *S) {
+    const VarDecl *V = S->getLoopVariable();
+    if (!V ||
+        !V->getType().getNonReferenceType()->isIntegralOrEnumerationType())
+      return std::nullopt;
+    HostEval H(Ctx, this->Current, nullptr);
+    const clang::Expr *Range = S->getRangeInit()->IgnoreImplicit();
+    const InitListExpr *Init = dyn_cast<InitListExpr>(Range);
+    if (const auto *Std = dyn_cast<CXXStdInitializerListExpr>(Range))
+      Init = dyn_cast<InitListExpr>(Std->getSubExpr()->IgnoreImplicit());
+    if (!Init)
+      Init = H.constantTable(Range);
+    if (!Init || Init->getNumInits() == 0 ||
+        Init->getNumInits() > MaxCaseValues)
+      return std::nullopt;
+    std::vector<int64_t> Values;
+    for (const clang::Expr *E : Init->inits()) {
+      auto X = H.integer(E);
+      if (!X)
+        return std::nullopt;
+      Values.push_back(*X);
+    }
+    ModifiedLocal M(V);
+    M.TraverseStmt(const_cast<Stmt *>(S->getBody()));
+    if (M.Found)
+      return std::nullopt;
+    return Values;
+  }
+
+  ASTContext &Ctx;
+  /// Variables fixed by the case labels and loops around the current
+  /// statement.
+  std::vector<CaseValues> Known;
+};
+
+/// A direct call in host code: the call, the function it is in, and the
+/// values the statements around it give that function's variables.
+struct CallSite {
+  const CallExpr *Call;
+  const FunctionDecl *Caller;
+  std::vector<CaseValues> Known;
+};
+
+/// The direct calls of each function in the file's host code, by callee,
+/// in source order: the launcher functions a launch's sizes come through.
+class CallerIndex : public HostScope<CallerIndex> {
+public:
+  explicit CallerIndex(ASTContext &Ctx) : HostScope(Ctx) {}
+
+  bool VisitCallExpr(CallExpr *C) {
+    if (!Current || Current->isDependentContext() || C->isValueDependent() ||
+        isa<CUDAKernelCallExpr>(C) || isa<CXXOperatorCallExpr>(C))
+      return true;
+    const FunctionDecl *F = C->getDirectCallee();
+    if (F && F->getBody() && !F->hasAttr<CUDAGlobalAttr>())
+      Calls[F->getCanonicalDecl()].push_back({C, Current, Known});
+    return true;
+  }
+  /// Every mention of a function: more mentions than direct calls means it
+  /// is also reached in ways the index does not follow (its address taken:
+  /// a function pointer, a thread, a table).
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    if (Current && Current->isDependentContext())
+      return true;
+    if (const auto *F = dyn_cast<FunctionDecl>(D->getDecl()))
+      ++Mentions[F->getCanonicalDecl()];
+    return true;
+  }
+
+  /// Whether F is reached other than by the direct calls callsOf lists.
+  bool reachedOtherwise(const FunctionDecl *F) const {
+    auto It = Mentions.find(F->getCanonicalDecl());
+    return It != Mentions.end() && It->second > callsOf(F).size();
+  }
+
+  const std::vector<CallSite> &callsOf(const FunctionDecl *F) const {
+    static const std::vector<CallSite> None;
+    auto It = Calls.find(F->getCanonicalDecl());
+    return It == Calls.end() ? None : It->second;
+  }
+
+private:
+  std::map<const FunctionDecl *, std::vector<CallSite>> Calls;
+  std::map<const FunctionDecl *, size_t> Mentions;
+};
+
+/// One launch as the finder reads it: the call that holds its grid and
+/// block (the <<<>>>'s configuration call, or a runtime API call) and the
+/// kernel's arguments when they are passed one by one.
+struct LaunchCall {
+  const CallExpr *Whole = nullptr; ///< where the launch is, for its location
+  const CallExpr *Config = nullptr;
+  std::optional<unsigned> GridArg, BlockArg, SmemArg;
+  std::vector<const clang::Expr *> Args;
+};
+
+class LaunchFinder : public HostScope<LaunchFinder> {
+public:
+  LaunchFinder(
+      ASTContext &Ctx, const CallerIndex &Callers,
+      std::map<const FunctionDecl *, std::vector<LaunchSiteIndex::Site>> &Out)
+      : HostScope(Ctx), Callers(Callers), Out(Out) {}
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *C) {
     if (C->isValueDependent() || C->isTypeDependent() ||
@@ -642,19 +788,23 @@ public:
       return It->second;
     std::vector<const CallContext *> Out;
     bool Cut = false;
-    for (const auto &[Call, Caller] : Callers.callsOf(F)) {
+    for (const CallSite &Site : Callers.callsOf(F)) {
       // A recursive caller is not followed into itself.
-      bool Cycle = Caller->getCanonicalDecl() == F->getCanonicalDecl();
+      bool Cycle = Site.Caller->getCanonicalDecl() == F->getCanonicalDecl();
       std::vector<const CallContext *> Ups =
           Cycle ? std::vector<const CallContext *>{nullptr}
-                : contexts(Caller, Depth + 1);
+                : contexts(Site.Caller, Depth + 1);
       for (const CallContext *Up : Ups) {
-        if (Out.size() >= MaxContexts) {
-          Cut = true;
-          break;
+        for (std::vector<CaseValues> &Values : iterations(Site)) {
+          if (Out.size() >= MaxContexts) {
+            Cut = true;
+            break;
+          }
+          Storage.push_back({Site.Call, Site.Caller, Up, std::move(Values)});
+          Out.push_back(&Storage.back());
         }
-        Storage.push_back({Call, Caller, Up});
-        Out.push_back(&Storage.back());
+        if (Cut)
+          break;
       }
       if (Cut)
         break;
@@ -665,6 +815,52 @@ public:
       Out.push_back(nullptr);
     Ways[Key] = Out;
     return Out;
+  }
+
+  /// The values around a call, once per iteration of each loop over
+  /// constants whose variable the call's arguments use (`for (int j = 0;
+  /// j < 6; j++) { int b = sizes[j]; run(b); }` is six calls); a loop
+  /// that only repeats the call is one.
+  std::vector<std::vector<CaseValues>> iterations(const CallSite &Site) {
+    std::vector<std::vector<CaseValues>> Out = {Site.Known};
+    for (size_t I = 0; I < Site.Known.size(); ++I) {
+      const CaseValues &Loop = Site.Known[I];
+      if (!Loop.Fixed || Loop.second.size() < 2 ||
+          Out.size() * Loop.second.size() > MaxContexts)
+        continue;
+      bool Used = false;
+      for (const clang::Expr *A : Site.Call->arguments())
+        Used |= usesVariable(A, Loop.first);
+      if (!Used)
+        continue;
+      std::vector<std::vector<CaseValues>> Next;
+      for (const std::vector<CaseValues> &Values : Out)
+        for (int64_t V : Loop.second) {
+          Next.push_back(Values);
+          Next.back()[I].second = {V};
+        }
+      Out = std::move(Next);
+    }
+    return Out;
+  }
+
+  /// Whether S reads V, directly or through the initializers of locals it
+  /// names (Depth counts those).
+  static bool usesVariable(const Stmt *S, const VarDecl *V,
+                           unsigned Depth = 0) {
+    if (!S || Depth > 8)
+      return false;
+    if (const auto *D = dyn_cast<DeclRefExpr>(S)) {
+      if (D->getDecl() == V)
+        return true;
+      const auto *L = dyn_cast<VarDecl>(D->getDecl());
+      return L && !isa<ParmVarDecl>(L) && L->isLocalVarDecl() &&
+             usesVariable(L->getInit(), V, Depth + 1);
+    }
+    for (const Stmt *Child : S->children())
+      if (usesVariable(Child, V, Depth))
+        return true;
+    return false;
   }
 
   bool visitLaunch(const LaunchCall &LC, const FunctionDecl *Callee) {
@@ -733,84 +929,6 @@ public:
   }
 
 private:
-  static constexpr size_t MaxCaseValues = 8;
-
-  /// `for (int V = A; V < B; V += C)` (also <=, !=, ++V, V++) with constant
-  /// A, B, C, at most MaxCaseValues iterations, and a body that leaves V
-  /// alone: V and its values.
-  std::optional<std::pair<const VarDecl *, std::vector<int64_t>>>
-  countedLoop(const ForStmt *S) {
-    const auto *DS = dyn_cast_or_null<DeclStmt>(S->getInit());
-    const auto *V = DS && DS->isSingleDecl()
-                        ? dyn_cast<VarDecl>(DS->getSingleDecl())
-                        : nullptr;
-    const auto *Cond = dyn_cast_or_null<BinaryOperator>(S->getCond());
-    if (!V || !V->getType()->isIntegralOrEnumerationType() || !Cond ||
-        !S->getInc() || !S->getBody())
-      return std::nullopt;
-    HostEval H(Ctx, Current, nullptr);
-    auto IsV = [&](const clang::Expr *E) {
-      const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return D && D->getDecl() == V;
-    };
-    std::optional<int64_t> From = H.integer(V->getInit()), To, Step;
-    if (IsV(Cond->getLHS()))
-      To = H.integer(Cond->getRHS());
-    const clang::Expr *Inc = S->getInc()->IgnoreParens();
-    if (const auto *U = dyn_cast<UnaryOperator>(Inc);
-        U && U->isIncrementOp() && IsV(U->getSubExpr()))
-      Step = 1;
-    if (const auto *B = dyn_cast<CompoundAssignOperator>(Inc);
-        B && B->getOpcode() == BO_AddAssign && IsV(B->getLHS()))
-      Step = H.integer(B->getRHS());
-    BinaryOperatorKind Op = Cond->getOpcode();
-    if (!From || !To || !Step || *Step <= 0 ||
-        (Op != BO_LT && Op != BO_LE && Op != BO_NE))
-      return std::nullopt;
-    std::vector<int64_t> Values;
-    for (int64_t X = *From; Op == BO_LT ? X < *To : Op == BO_LE ? X <= *To
-                                                               : X != *To;
-         X += *Step) {
-      if (Values.size() >= MaxCaseValues || X > *To)
-        return std::nullopt;
-      Values.push_back(X);
-    }
-    ModifiedLocal M(V);
-    M.TraverseStmt(const_cast<Stmt *>(S->getBody()));
-    if (M.Found || Values.empty())
-      return std::nullopt;
-    return std::make_pair(V, std::move(Values));
-  }
-
-  /// The values of a range-for's variable over a constant table (a local
-  /// array, a braced list), when the body leaves the variable alone.
-  std::optional<std::vector<int64_t>> rangeValues(const CXXForRangeStmt *S) {
-    const VarDecl *V = S->getLoopVariable();
-    if (!V || !V->getType().getNonReferenceType()->isIntegralOrEnumerationType())
-      return std::nullopt;
-    HostEval H(Ctx, Current, nullptr);
-    const clang::Expr *Range = S->getRangeInit()->IgnoreImplicit();
-    const InitListExpr *Init = dyn_cast<InitListExpr>(Range);
-    if (const auto *Std = dyn_cast<CXXStdInitializerListExpr>(Range))
-      Init = dyn_cast<InitListExpr>(Std->getSubExpr()->IgnoreImplicit());
-    if (!Init)
-      Init = H.constantTable(Range);
-    if (!Init || Init->getNumInits() == 0 ||
-        Init->getNumInits() > MaxCaseValues)
-      return std::nullopt;
-    std::vector<int64_t> Values;
-    for (const clang::Expr *E : Init->inits()) {
-      auto X = H.integer(E);
-      if (!X)
-        return std::nullopt;
-      Values.push_back(*X);
-    }
-    ModifiedLocal M(V);
-    M.TraverseStmt(const_cast<Stmt *>(S->getBody()));
-    if (M.Found)
-      return std::nullopt;
-    return Values;
-  }
   /// How many ways to reach a launching function are followed, and how many
   /// calls deep.
   static constexpr size_t MaxContexts = 16;
@@ -856,7 +974,6 @@ private:
     Out[Callee->getCanonicalDecl()].push_back(S);
   }
 
-  ASTContext &Ctx;
   const CallerIndex &Callers;
   std::map<const FunctionDecl *, std::vector<LaunchSiteIndex::Site>> &Out;
   /// The contexts handed out (stable addresses), and each function's ways
@@ -865,14 +982,12 @@ private:
   std::map<std::pair<const FunctionDecl *, unsigned>,
            std::vector<const CallContext *>>
       Ways;
-  /// Variables fixed by the case labels around the current statement.
-  std::vector<CaseValues> Known;
 };
 
 } // namespace
 
 LaunchSiteIndex::LaunchSiteIndex(ASTContext &Ctx) {
-  CallerIndex Callers;
+  CallerIndex Callers(Ctx);
   Callers.TraverseDecl(Ctx.getTranslationUnitDecl());
   LaunchFinder F(Ctx, Callers, Sites);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
