@@ -227,6 +227,20 @@ def convert(Export, Name, Root):
     return Out
 
 
+def first_launch_per_config(Rows):
+    """Keeps the rows of the first launch of each (kernel, block, grid): an
+    app profiled for its first N launches (scripts/gpu-real --launches) may
+    launch one configuration more than once, and the comparison joins one
+    measured launch per configuration."""
+    First = {}
+    for Row in Rows:
+        First.setdefault((Row["kernel"], Row["block"], Row["grid"]),
+                         Row["launch"])
+    return [Row for Row in Rows
+            if First[(Row["kernel"], Row["block"], Row["grid"])] ==
+            Row["launch"]]
+
+
 def main():
     P = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     P.add_argument("--export", required=True, help="gpu-validate export dir")
@@ -238,7 +252,11 @@ def main():
     P.add_argument("--no-source", action="store_true",
                    help="leave the source column empty: third-party code "
                    "must not enter the repository with the numbers")
+    P.add_argument("--first-launch-per-config", action="store_true",
+                   help="keep only the first launch of each kernel, block "
+                   "and grid (first_launch_per_config)")
     Args = P.parse_args()
+    Args.root = os.path.abspath(Args.root)
     os.makedirs(Args.out, exist_ok=True)
     for Entry in sorted(os.listdir(Args.export)):
         if not Entry.endswith(".cuda_sass.csv") or Entry.startswith("probe"):
@@ -249,6 +267,8 @@ def main():
         except ValueError as Error:
             print("skipped: %s" % Error)
             continue
+        if Args.first_launch_per_config:
+            Rows = first_launch_per_config(Rows)
         if Args.no_source:
             for Row in Rows:
                 Row["source"] = ""
