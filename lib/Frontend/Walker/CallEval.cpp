@@ -137,6 +137,17 @@ const ParmVarDecl *paramOf(const CallExpr *C, const FunctionDecl *F,
   return I < F->getNumParams() ? F->getParamDecl(I) : nullptr;
 }
 
+bool containsAsm(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<AsmStmt>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (containsAsm(Child))
+      return true;
+  return false;
+}
+
 bool isNoEffect(llvm::StringRef Name) {
   return Name == "__syncthreads" || Name == "__syncwarp" ||
          Name.starts_with("__threadfence") || Name == "__trap";
@@ -152,7 +163,16 @@ KernelWalker::wrapperStatement(const CallExpr *C) const {
       Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
   if (!Body || Body->body_empty())
     return std::nullopt;
-  SourceLocation L = (*Body->body_begin())->getBeginLoc();
+  // The statement whose instruction it is: the inline PTX of a wrapper
+  // that declares its result first (cuda_bf16.hpp's __ldcs), else the
+  // first statement.
+  const Stmt *Where = *Body->body_begin();
+  for (const Stmt *S : Body->body())
+    if (containsAsm(S)) {
+      Where = S;
+      break;
+    }
+  SourceLocation L = Where->getBeginLoc();
   if (L.isInvalid() || !Ctx.getSourceManager().isInSystemHeader(L))
     return std::nullopt;
   return loc(L);
@@ -252,7 +272,8 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
       DataArgs &= V.Data;
     }
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
-      eval(MC->getImplicitObjectArgument());
+      if (!recordObjectUse(C, MC->getImplicitObjectArgument()))
+        eval(MC->getImplicitObjectArgument());
     // Opaque results are assumed to differ between threads (shuffles, clock,
     // lane masks do), whatever their arguments.
     AbsValue Out = AbsValue::unknown(Why, true);
@@ -395,6 +416,66 @@ bool KernelWalker::recordReferenceArg(const CallExpr *C, const FunctionDecl *F,
         "', which warplint does not follow" +
         (T.isConstQualified() ? " (its body is not available)"
                               : ": it may read or write it");
+  }
+  return true;
+}
+
+bool KernelWalker::recordObjectUse(const CallExpr *C, const clang::Expr *Obj) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
+  if (!MD || !MD->isInstance() || !isCudaHeaderFunction(MD))
+    return false;
+  const FunctionDecl *Def = MD->getDefinition();
+  QualType T = Obj->getType().getNonReferenceType();
+  if (Obj->getType()->isPointerType()) // p->method(): the object is *p
+    T = Obj->getType()->getPointeeType();
+  if (T->isIncompleteType() || T->isDependentType() || !T->isRecordType())
+    return false;
+  // A temporary (`(float)__ldcs(p)`) lives in registers.
+  if (!Obj->getType()->isPointerType() &&
+      (!Obj->isGLValue() || Obj->IgnoreParenImpCasts()->isPRValue()))
+    return false;
+  int64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
+  if (Size < 1 || Size > 16 || (Def && !usesObject(Def)))
+    return false;
+  LValue LV;
+  if (Obj->getType()->isPointerType()) {
+    LV.K = LValue::Kind::Memory;
+    LV.Ptr = eval(Obj);
+  } else {
+    LV = evalLValue(Obj);
+  }
+  if (LV.K != LValue::Kind::Memory || LV.Ptr.K != AbsValue::Kind::Pointer)
+    return false;
+  // What the header's method does with its object: a const one reads it
+  // (bf16's operator float), an assignment writes it whole (operator=
+  // from float), a compound assignment reads and writes it; any other
+  // may do either, which the walker, not following the header, cannot
+  // tell. nvcc's line table puts the instruction on the header's
+  // statement.
+  OverloadedOperatorKind Op = MD->getOverloadedOperator();
+  bool Assign = Op == OO_Equal;
+  bool Compound = Op == OO_PlusEqual || Op == OO_MinusEqual ||
+                  Op == OO_StarEqual || Op == OO_SlashEqual ||
+                  Op == OO_PercentEqual || Op == OO_CaretEqual ||
+                  Op == OO_AmpEqual || Op == OO_PipeEqual ||
+                  Op == OO_LessLessEqual || Op == OO_GreaterGreaterEqual;
+  size_t Before = K.Accesses.size();
+  if (MD->isConst() || Compound || !Assign)
+    recordAccess(LV, Obj, AccessOp::Load, T);
+  size_t Loads = K.Accesses.size();
+  if (Assign || Compound)
+    recordAccess(LV, Obj, AccessOp::Store, T);
+  std::optional<SourceLoc> Wrapper = wrapperStatement(C);
+  for (size_t J = Before; J < K.Accesses.size(); ++J) {
+    Access &X = K.Accesses[J];
+    X.InlinedFrom = Wrapper;
+    if (J < Loads && !MD->isConst() && !Compound && !Assign) {
+      X.ByteOffset.reset();
+      X.UnknownReason = "'" + text(Obj) + "' is the object of '" +
+                        functionName(MD) +
+                        "', which warplint does not follow: it may read or "
+                        "write it";
+    }
   }
   return true;
 }
@@ -557,7 +638,8 @@ AbsValue KernelWalker::evalOperatorCall(const CXXOperatorCallExpr *C) {
   // a reference parameter is recorded at the argument.
   for (unsigned I = 0; I < C->getNumArgs(); ++I) {
     const clang::Expr *A = C->getArg(I);
-    if (recordReferenceArg(C, C->getDirectCallee(), I))
+    if (recordReferenceArg(C, C->getDirectCallee(), I) ||
+        (I == 0 && MD && MD->isInstance() && recordObjectUse(C, A)))
       continue;
     AbsValue V = eval(A);
     notePointerEscape(V, A, "passed to an operator");

@@ -399,8 +399,14 @@ private:
   /// otherwise the caller evaluates the argument.
   bool recordReferenceArg(const clang::CallExpr *C,
                           const clang::FunctionDecl *F, unsigned I);
-  /// The first statement of the body of C's callee when that is a CUDA
-  /// header function (Access::InlinedFrom).
+  /// For a call of a CUDA header class's method (a conversion operator,
+  /// an assignment) on an object in memory: records what the method does
+  /// with its object Obj and returns true; false when the object is not
+  /// memory or the method is not one.
+  bool recordObjectUse(const clang::CallExpr *C, const clang::Expr *Obj);
+  /// The statement of the body of C's callee that makes its memory access
+  /// (its inline PTX, else the first), when that is a CUDA header function
+  /// (Access::InlinedFrom).
   std::optional<SourceLoc> wrapperStatement(const clang::CallExpr *C) const;
   std::optional<AbsValue> evalAtomic(const clang::CallExpr *C,
                                      llvm::StringRef Name);
