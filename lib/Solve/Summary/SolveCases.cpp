@@ -453,10 +453,23 @@ private:
   /// Uniform beyond KernelModel::Uniforms: not data.)
   void executedOnly() {
     const SolveSpace &S = *Used;
+    auto IsData = [&](Symbol Sym) {
+      return Sym.Kind == SymbolKind::Uniform && Sym.Index < K.Uniforms.size() &&
+             !S.valueSet(Sym);
+    };
     bool DataDecides = false;
     for (const SymbolClasses &C : Plan.Symbols)
-      DataDecides |= C.Sym.Kind == SymbolKind::Uniform &&
-                     C.Sym.Index < K.Uniforms.size() && !S.valueSet(C.Sym);
+      DataDecides |= IsData(C.Sym);
+    // A compound or guard pair that holds such a value (`*flag ==
+    // gridDim.x - 1`, the last block to finish) is decided by it too.
+    for (const CompoundSymbol &C : Plan.Compounds)
+      for (Symbol Sym : C.Value.symbols())
+        DataDecides |= IsData(Sym);
+    for (const GuardPair &P : Plan.Pairs) {
+      DataDecides |= IsData(P.Param);
+      for (const auto &[Sym, V] : P.Others)
+        DataDecides |= IsData(Sym);
+    }
     if (!DataDecides || Executed.size() == NCases)
       return;
     std::vector<uint64_t> All(NCases);
