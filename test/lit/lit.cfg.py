@@ -73,3 +73,9 @@ _tc = os.environ.get("WARPLINT_TENSOR_CORE_CORPUS", "")
 if _tc and os.path.isdir(os.path.join(_tc, "MatmulTutorial")):
     config.available_features.add("tensor-core-corpus")
     config.substitutions.append(("%tensor_core_corpus", _tc))
+# The llm.c corpus (test/gpu/real/llmc/): a folder holding llm.c/dev/cuda as
+# test/gpu/real/llmc-apps.txt names it, in WARPLINT_LLMC_CORPUS.
+_llmc = os.environ.get("WARPLINT_LLMC_CORPUS", "")
+if _llmc and os.path.isdir(os.path.join(_llmc, "llm.c", "dev", "cuda")):
+    config.available_features.add("llmc-corpus")
+    config.substitutions.append(("%llmc_corpus", _llmc))
