@@ -437,6 +437,27 @@ bool KernelWalker::recordObjectUse(const CallExpr *C, const clang::Expr *Obj) {
   int64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
   if (Size < 1 || Size > 16 || (Def && !usesObject(Def)))
     return false;
+  // What the header's method does with its object: a const one that
+  // returns a value reads it (bf16's operator float), an assignment
+  // writes it whole (operator= from float), a compound assignment reads
+  // and writes it; any other is left to the caller's evaluation, as
+  // before. nvcc's line table puts the instruction on the header's
+  // statement.
+  OverloadedOperatorKind Op = MD->getOverloadedOperator();
+  bool Assign = Op == OO_Equal;
+  // A method that hands out a reference or pointer into its object
+  // (std::array's operator[]) reads nothing itself: where that goes is the
+  // access, as before.
+  QualType Ret = MD->getReturnType();
+  bool Reads =
+      MD->isConst() && !Ret->isReferenceType() && !Ret->isPointerType();
+  bool Compound = Op == OO_PlusEqual || Op == OO_MinusEqual ||
+                  Op == OO_StarEqual || Op == OO_SlashEqual ||
+                  Op == OO_PercentEqual || Op == OO_CaretEqual ||
+                  Op == OO_AmpEqual || Op == OO_PipeEqual ||
+                  Op == OO_LessLessEqual || Op == OO_GreaterGreaterEqual;
+  if (!Reads && !Assign && !Compound)
+    return false;
   LValue LV;
   if (Obj->getType()->isPointerType()) {
     LV.K = LValue::Kind::Memory;
@@ -444,39 +465,17 @@ bool KernelWalker::recordObjectUse(const CallExpr *C, const clang::Expr *Obj) {
   } else {
     LV = evalLValue(Obj);
   }
+  // Not memory (a local): evaluated for its effects, which is all.
   if (LV.K != LValue::Kind::Memory || LV.Ptr.K != AbsValue::Kind::Pointer)
-    return false;
-  // What the header's method does with its object: a const one reads it
-  // (bf16's operator float), an assignment writes it whole (operator=
-  // from float), a compound assignment reads and writes it; any other
-  // may do either, which the walker, not following the header, cannot
-  // tell. nvcc's line table puts the instruction on the header's
-  // statement.
-  OverloadedOperatorKind Op = MD->getOverloadedOperator();
-  bool Assign = Op == OO_Equal;
-  bool Compound = Op == OO_PlusEqual || Op == OO_MinusEqual ||
-                  Op == OO_StarEqual || Op == OO_SlashEqual ||
-                  Op == OO_PercentEqual || Op == OO_CaretEqual ||
-                  Op == OO_AmpEqual || Op == OO_PipeEqual ||
-                  Op == OO_LessLessEqual || Op == OO_GreaterGreaterEqual;
+    return true;
   size_t Before = K.Accesses.size();
-  if (MD->isConst() || Compound || !Assign)
+  if (Reads || Compound)
     recordAccess(LV, Obj, AccessOp::Load, T);
-  size_t Loads = K.Accesses.size();
   if (Assign || Compound)
     recordAccess(LV, Obj, AccessOp::Store, T);
   std::optional<SourceLoc> Wrapper = wrapperStatement(C);
-  for (size_t J = Before; J < K.Accesses.size(); ++J) {
-    Access &X = K.Accesses[J];
-    X.InlinedFrom = Wrapper;
-    if (J < Loads && !MD->isConst() && !Compound && !Assign) {
-      X.ByteOffset.reset();
-      X.UnknownReason = "'" + text(Obj) + "' is the object of '" +
-                        functionName(MD) +
-                        "', which warplint does not follow: it may read or "
-                        "write it";
-    }
-  }
+  for (size_t J = Before; J < K.Accesses.size(); ++J)
+    K.Accesses[J].InlinedFrom = Wrapper;
   return true;
 }
 

@@ -399,10 +399,10 @@ private:
   /// otherwise the caller evaluates the argument.
   bool recordReferenceArg(const clang::CallExpr *C,
                           const clang::FunctionDecl *F, unsigned I);
-  /// For a call of a CUDA header class's method (a conversion operator,
-  /// an assignment) on an object in memory: records what the method does
-  /// with its object Obj and returns true; false when the object is not
-  /// memory or the method is not one.
+  /// For a call of a CUDA header class's method that reads or writes its
+  /// object Obj (a conversion operator, an assignment): evaluates Obj,
+  /// records what the method does with it when it is memory, and returns
+  /// true; false for any other call (the caller evaluates Obj).
   bool recordObjectUse(const clang::CallExpr *C, const clang::Expr *Obj);
   /// The statement of the body of C's callee that makes its memory access
   /// (its inline PTX, else the first), when that is a CUDA header function
