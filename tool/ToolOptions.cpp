@@ -9,6 +9,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -109,6 +110,13 @@ static cl::opt<unsigned> Timeout(
              "before the file is reported as not analyzed; 0: no limit "
              "(default 300)"),
     cl::init(300), cl::value_desc("seconds"), cl::cat(Category));
+static cl::opt<double> AnalysisBudget(
+    "analysis-budget",
+    cl::desc("Seconds one file's analysis may spend after clang's parse (the "
+             "solver, the fix search and its verification) before what is "
+             "left is reported unknown; 0: no limit (default 20). A "
+             "comparison that must not depend on the machine's load sets it"),
+    cl::init(20), cl::value_desc("seconds"), cl::cat(Category));
 static cl::opt<std::string>
     CudaPath("cuda-path",
              cl::desc("CUDA toolkit to parse with (default /usr/local/cuda "
@@ -356,6 +364,11 @@ ToolOptions parseToolOptions(int Argc, const char **Argv) {
     fail("invalid -j=0: need at least one job");
   TO.Jobs = Jobs;
   TO.TimeoutSeconds = Timeout;
+  if (!(AnalysisBudget >= 0))
+    fail("invalid --analysis-budget=" +
+         llvm::formatv("{0}", double(AnalysisBudget)).str() +
+         ": need 0 (no limit) or a number of seconds");
+  TO.AnalysisBudgetSeconds = AnalysisBudget;
   TO.CudaPath = fromStartDir(CudaPath, TO.StartDir);
   TO.NoCudaToolkit = NoCudaToolkit;
   TO.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());

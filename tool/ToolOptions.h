@@ -43,6 +43,7 @@ struct ToolOptions {
   bool NoMisaligned = false;
   unsigned Jobs = 1;
   unsigned TimeoutSeconds = 300; ///< --timeout, per file; 0: none
+  double AnalysisBudgetSeconds = 20; ///< --analysis-budget; 0: none
   std::string CudaPath;
   bool NoCudaToolkit = false;
   std::vector<std::string> ExtraArgs;

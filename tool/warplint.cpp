@@ -365,6 +365,9 @@ PipelineOptions baseOptions(const ToolOptions &TO, bool EachArch) {
   PO.Frontend.BlockDims = TO.BlockDims;
   PO.Frontend.ExtraArgs = TO.ExtraArgs;
   PO.TimeoutSeconds = TO.TimeoutSeconds;
+  // No limit: a deadline far beyond any --timeout.
+  PO.TimeBudgetSeconds =
+      TO.AnalysisBudgetSeconds > 0 ? TO.AnalysisBudgetSeconds : 1e7;
   PO.Checks.ShowUnknown = TO.ShowUnknown;
   if (TO.AssumeWorst)
     PO.Checks.Values[*checkOptionAlias("AssumeWorst")] = "true";
