@@ -330,9 +330,10 @@ KernelWalker::derivedInductions(const Stmt *Body, const clang::Expr *Inc,
   return Out;
 }
 
-void KernelWalker::bindDerivedInductions(
-    const std::vector<DerivedInduction> &Derived, const Loop &L) {
+void KernelWalker::bindDerivedInductions(std::vector<DerivedInduction> &Derived,
+                                         const Loop &L) {
   Expr I = Expr::symbol(SymbolKind::LoopVar, L.Id);
+  std::vector<DerivedInduction> Bound;
   for (const DerivedInduction &D : Derived) {
     // Iteration k = (I - Init) / StepValue is exact: I - Init is a multiple
     // of the step in every iteration. Written as (I - Init) * (Step /
@@ -344,7 +345,7 @@ void KernelWalker::bindDerivedInductions(
       // is a constant multiple of it keeps the model free of division.
       std::optional<int64_t> PerUnit = constantMultiple(D.Step, *L.StepExpr);
       if (!PerUnit)
-        continue; // stays "changes in a loop"
+        continue; // a local the loop carries (LoopCarried.cpp)
       Advance = (I - L.Init) * Expr(*PerUnit);
     } else if (std::optional<Expr> PerUnit =
                    exactQuotient(D.Step, L.StepValue)) {
@@ -358,7 +359,9 @@ void KernelWalker::bindDerivedInductions(
       V.Derived = true;
     }
     State.Frames.back().Env[D.Var] = boundDepth(V);
+    Bound.push_back(D);
   }
+  Derived = std::move(Bound);
 }
 
 } // namespace warplint

@@ -15,6 +15,8 @@
 #include "Frontend/Walker/PtxMemory.h"
 
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringSwitch.h"
 
 namespace warplint {
 
@@ -117,6 +119,10 @@ void KernelWalker::walkInlineAsm(const GCCAsmStmt *S) {
     Conversions = parsePtxAddressConversions(Template);
   }
   for (const PtxMemoryOp &Op : Ops) {
+    // A predicated instruction runs in the lanes its predicate holds in.
+    State.Guards.push_back(Op.Guard ? ptxGuard(S, *Op.Guard, Inputs)
+                                    : Predicate(true));
+    auto PopGuard = llvm::make_scope_exit([&] { State.Guards.pop_back(); });
     if (Op.K == PtxMemoryOp::Kind::Other) {
       remark(S->getAsmLoc(),
              "inline PTX " + Op.Why + "; its memory accesses are not analyzed");
@@ -186,6 +192,31 @@ void KernelWalker::walkInlineAsm(const GCCAsmStmt *S) {
     LValue LV = evalLValue(Out);
     writeLValue(LV, Out, V);
   }
+}
+
+Predicate KernelWalker::ptxGuard(const GCCAsmStmt *S, const PtxGuard &G,
+                                 const std::vector<AbsValue> &Inputs) {
+  std::string Name = "the predicate '" + G.Register + "' of the asm statement";
+  if (!G.Known || G.Operand < S->getNumOutputs() ||
+      G.Operand - S->getNumOutputs() >= Inputs.size())
+    return Predicate::unknown(Name + " (not set by comparing an input operand "
+                                     "with a constant)",
+                              true);
+  unsigned In = G.Operand - S->getNumOutputs();
+  AbsValue V = toInt(Inputs[In], S->getInputExpr(In));
+  if (V.isUnknown())
+    return Predicate::unknown(Name + " ('" + text(S->getInputExpr(In)) +
+                                  "': " + V.Reason + ")",
+                              threadDependent(V), V.Data);
+  CmpKind Op = llvm::StringSwitch<CmpKind>(G.Cmp)
+                   .Case("eq", CmpKind::EQ)
+                   .Case("lt", CmpKind::LT)
+                   .Case("le", CmpKind::LE)
+                   .Case("gt", CmpKind::GT)
+                   .Case("ge", CmpKind::GE)
+                   .Default(CmpKind::NE);
+  Predicate P = Predicate::cmp(Op, V.Int, Expr(G.Value));
+  return G.Negated ? Predicate::negate(P) : P;
 }
 
 SourceLoc KernelWalker::asmInstructionLoc(const GCCAsmStmt *S) {

@@ -146,6 +146,16 @@ Flow KernelWalker::skipUnwalked(const Stmt *S, const std::string &Reason) {
   return F;
 }
 
+AbsValue KernelWalker::forgottenPointer(const AbsValue &P, std::string Reason) {
+  // Still a pointer into the same object (pointer arithmetic cannot leave
+  // it): its accesses are listed, with an unknown offset.
+  AbsValue Out = AbsValue::pointer(P.Object, std::nullopt);
+  Out.Reason = std::move(Reason);
+  Out.ThreadDep = true;
+  Out.Derived = true;
+  return Out;
+}
+
 AbsValue KernelWalker::boundDepth(AbsValue V) const {
   unsigned D = 0;
   switch (V.K) {
@@ -561,17 +571,11 @@ KernelWalker::havocAssigned(const Stmt *Body, const ValueDecl *Except,
     bool Dep = true;
     std::string Reason = "'" + D->getName().str() + "', which " + Why + " (" +
                          locString(Ctx, L) + ")";
+    Forgotten.emplace_back(D, It->second);
     if (It->second.K == AbsValue::Kind::Pointer) {
-      // Still a pointer into the same object (pointer arithmetic cannot
-      // leave it): its accesses are listed, with an unknown offset.
-      AbsValue P = AbsValue::pointer(It->second.Object, std::nullopt);
-      P.Reason = std::move(Reason);
-      P.ThreadDep = Dep;
-      P.Derived = true;
-      It->second = std::move(P);
+      It->second = forgottenPointer(It->second, std::move(Reason));
       continue;
     }
-    Forgotten.emplace_back(D, It->second);
     It->second = AbsValue::unknown(std::move(Reason), Dep);
   }
   return Forgotten;

@@ -160,12 +160,15 @@ private:
   bindLoopVariables(const clang::Stmt *Body, const clang::Expr *Inc,
                     const clang::Expr *Cond, const clang::ValueDecl *Var,
                     const Loop &L);
-  /// After a loop: its variables are unknown ("the value after the loop");
-  /// data when threads leave it only on data (Body: how the walked body
-  /// leaves it) and its steps are modelled: a count of steps data decides.
+  /// After a loop (at At): its variables are unknown ("the value after the
+  /// loop"); data when threads leave it only on data (Body: how the walked
+  /// body leaves it) and its steps are modelled: a count of steps data
+  /// decides. A derived induction variable of a loop all threads leave
+  /// together is its start plus a uniform count of its steps.
   void forgetLoopVariables(const clang::ValueDecl *Var,
                            const std::vector<DerivedInduction> &Derived,
-                           unsigned LoopId, const Flow &Body);
+                           unsigned LoopId, const Flow &Body,
+                           clang::SourceLocation At);
   /// How control leaves the statement after a loop whose body left by Body.
   Flow exitFromLoop(const Flow &Body, clang::SourceLocation At);
   /// The Loop::Condition of a do loop from its test after the body.
@@ -192,6 +195,13 @@ private:
     std::string Reason; ///< "'x', which changes in a loop (file:line)"
     /// Multiplied by a constant once per iteration from a constant start.
     std::optional<GeometricSequence> Sequence;
+    /// Moved by the same warp-uniform amount in every thread, a multiple
+    /// of *Shift (0: not moved at all), on every way round the loop: at
+    /// the head of an iteration it is Before plus such an amount
+    /// (LoopCarried.cpp). nullopt: not, or no longer, known to be.
+    std::optional<int64_t> Shift;
+    /// The value bound at the head of the iteration being walked.
+    AbsValue Head;
   };
   using Env = std::map<const clang::ValueDecl *, AbsValue>;
   /// The environments at the jumps out of a statement being walked: breaks
@@ -258,10 +268,20 @@ private:
   /// (PerIteration) or after it.
   AbsValue carriedValue(const CarriedVar &V, CarriedClass C,
                         clang::SourceLocation At, bool PerIteration);
-  void bindCarried(const std::vector<CarriedVar> &Vars,
+  /// Before plus a new warp-uniform multiple of *V.Shift: at a loop's
+  /// head (PerIteration) or after it.
+  AbsValue shiftedValue(const CarriedVar &V, clang::SourceLocation At,
+                        bool PerIteration, bool AfterLoop);
+  void bindCarried(std::vector<CarriedVar> &Vars,
                    const std::vector<CarriedClass> &Classes,
                    clang::SourceLocation At);
-  /// Raises Classes by the values the locals have in E.
+  /// Raises Classes by the values the locals have in E; a local that moves
+  /// by a uniform amount (CarriedVar::Shift) gets the multiple of its moves
+  /// lowered to what E's value moved, or loses its shift and is joined
+  /// like the others. Changed: set when some shift changed.
+  void joinCarried(std::vector<CarriedVar> &Vars, const Env &E,
+                   std::vector<CarriedClass> &Classes, bool &Changed) const;
+  /// joinCarried for the values after the loop (breaks): no shift changes.
   void joinCarried(const std::vector<CarriedVar> &Vars, const Env &E,
                    std::vector<CarriedClass> &Classes) const;
   /// After the real walk of a loop body: each carried local becomes the
@@ -313,6 +333,10 @@ private:
   /// (RealFold.h), or nullopt where it is not folded.
   std::optional<AbsValue> foldRealCast(const clang::CastExpr *C,
                                        const AbsValue &V);
+  /// A & X, A | X or A ^ X with what the operation cannot change taken
+  /// out of it (OperatorEval.cpp); bitOp tries both operand orders.
+  static Expr bitOpAside(ExprKind Kind, const Expr &A, const Expr &X);
+  static Expr bitOp(ExprKind Kind, const Expr &A, const Expr &B);
   AbsValue arith(clang::BinaryOperatorKind Op, const AbsValue &L,
                  const AbsValue &R, const clang::Expr *E);
   /// Arithmetic on an address held in an integer (AbsValue::Integer).
@@ -386,8 +410,10 @@ private:
   const clang::ValueDecl *whileInduction(const clang::Stmt *Body,
                                          const clang::Expr *Cond, Loop &L);
   /// Gives each derived variable its value in iteration (LoopVar - Init) /
-  /// StepValue of loop L: Start + that many Steps.
-  void bindDerivedInductions(const std::vector<DerivedInduction> &Derived,
+  /// StepValue of loop L: Start + that many Steps. Those it cannot give
+  /// one (a step no constant multiple of a uniform loop step) leave
+  /// Derived, and stay locals the loop carries.
+  void bindDerivedInductions(std::vector<DerivedInduction> &Derived,
                              const Loop &L);
 
   AbsValue evalConstruct(const clang::CXXConstructExpr *C);
@@ -495,6 +521,10 @@ private:
   /// Where the instructions of S are reported: where nvcc's line table
   /// puts them.
   SourceLoc asmInstructionLoc(const clang::GCCAsmStmt *S);
+  /// The condition under which a lane runs an instruction of S guarded by
+  /// G, or an unknown saying why it is not known.
+  Predicate ptxGuard(const clang::GCCAsmStmt *S, const PtxGuard &G,
+                     const std::vector<AbsValue> &Inputs);
   /// The integer an asm statement's conversion (cvta.to.shared) writes:
   /// the input pointer's place; nullopt when it is not a pointer into an
   /// object of that space.
@@ -570,6 +600,8 @@ private:
   /// V, or unknown ("too deep") when its Expr or Predicate is deeper than
   /// MaxValueDepth.
   AbsValue boundDepth(AbsValue V) const;
+  /// A pointer to P's object at an offset no longer known, for Reason.
+  static AbsValue forgottenPointer(const AbsValue &P, std::string Reason);
   unsigned WalkDepth = 0;
   WalkWork Work;
   /// The loop bodies' syntactic facts, each scanned once (LoopScans.h).

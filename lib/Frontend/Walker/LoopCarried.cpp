@@ -11,6 +11,15 @@
 // join the kinds of the values at the end of the body and at each continue,
 // and walk again until nothing rises (three kinds: at most a few walks).
 //
+// One kind keeps more than a class: a local every way round the loop moves
+// by an amount the same in every thread (a pointer advanced by a tile in
+// the body and by a row after an inner loop, `p += BUF * dir` that swaps
+// two buffers, `off += 64` under a uniform test). At the head of an
+// iteration it is its value before the loop plus a warp-uniform multiple
+// of the greatest common divisor of those amounts, found by the same trial
+// walks: a thread's own part of an address stays exact, and a move by a
+// multiple of 128 bytes leaves every bank and sector count as it is.
+//
 // Before this, every such local was a per-thread gap inside the loop, and
 // after the loop kept whatever the last walk of the body left, which is
 // wrong when the loop runs zero times or leaves by a break.
@@ -76,6 +85,41 @@ CarriedClass fromParts(const UnknownParts &U, bool ThreadDep) {
   if (U.Data)
     return ThreadDep ? C::Data : C::UniformData;
   return ThreadDep ? C::Gap : C::Uniform;
+}
+
+/// What End adds to Head when End is Head plus terms (in either operand of
+/// a sum, in both arms of a select): nullopt when it is anything else.
+std::optional<Expr> movedBy(const Expr &End, const Expr &Head) {
+  if (End == Head)
+    return Expr(0);
+  switch (End.kind()) {
+  case ExprKind::Add:
+    if (std::optional<Expr> D = movedBy(End.lhs(), Head))
+      return *D + End.rhs();
+    if (std::optional<Expr> D = movedBy(End.rhs(), Head))
+      return End.lhs() + *D;
+    return std::nullopt;
+  case ExprKind::Select: {
+    std::optional<Expr> A = movedBy(End.lhs(), Head),
+                        B = movedBy(End.rhs(), Head);
+    if (A && B)
+      return Expr::select(End.cond(), *A, *B);
+    return std::nullopt;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Whether a local that held Before when a loop began may be tracked as a
+/// shift of it: an integer, or a pointer into one object at a known offset.
+bool shiftable(const AbsValue &Before) {
+  if (Before.Indeterminate)
+    return false;
+  if (Before.K == AbsValue::Kind::Int)
+    return true;
+  return Before.K == AbsValue::Kind::Pointer && Before.Offset &&
+         Before.AlsoObjects.empty();
 }
 
 } // namespace
@@ -147,15 +191,102 @@ AbsValue KernelWalker::carriedValue(const CarriedVar &V, CarriedClass C,
   case CarriedClass::Gap:
     break;
   }
+  if (V.Before.K == AbsValue::Kind::Pointer)
+    return forgottenPointer(V.Before, V.Reason);
   return AbsValue::unknown(V.Reason, true);
 }
 
-void KernelWalker::bindCarried(const std::vector<CarriedVar> &Vars,
+AbsValue KernelWalker::shiftedValue(const CarriedVar &V, SourceLocation At,
+                                    bool PerIteration, bool AfterLoop) {
+  AbsValue Out = V.Before;
+  // While the multiple is not known yet (0 on a trial walk), a symbol of
+  // its own keeps the start apart from what an iteration adds.
+  int64_t Step = *V.Shift ? *V.Shift : (AfterLoop ? 0 : 1);
+  if (!Step)
+    return Out;
+  bool Pointer = Out.K == AbsValue::Kind::Pointer;
+  std::string Unit = Pointer ? " bytes" : "";
+  Expr Moved =
+      newUniform("how far '" + V.Var->getName().str() + "' has moved " +
+                     (AfterLoop ? "in the loop at "
+                                : "when an iteration of "
+                                  "the loop at ") +
+                     locString(Ctx, At) + (AfterLoop ? "" : " begins") +
+                     " (a multiple of " + std::to_string(Step) + Unit + ")",
+                 At, PerIteration)
+          .Int *
+      Expr(Step);
+  if (Pointer) {
+    Out.Offset = *Out.Offset + Moved;
+    Out.Derived = true;
+    Out.Site = nullptr;
+  } else {
+    Out.Int = Out.Int + Moved;
+  }
+  return boundDepth(Out);
+}
+
+void KernelWalker::bindCarried(std::vector<CarriedVar> &Vars,
                                const std::vector<CarriedClass> &Classes,
                                SourceLocation At) {
-  for (size_t I = 0; I < Vars.size(); ++I)
-    State.Frames.back().Env[Vars[I].Var] =
-        carriedValue(Vars[I], Classes[I], At, /*PerIteration=*/true);
+  for (size_t I = 0; I < Vars.size(); ++I) {
+    CarriedVar &V = Vars[I];
+    if (V.Shift && !shiftable(V.Before))
+      V.Shift.reset();
+    V.Head = V.Shift ? shiftedValue(V, At, /*PerIteration=*/true,
+                                    /*AfterLoop=*/false)
+                     : carriedValue(V, Classes[I], At, /*PerIteration=*/true);
+    State.Frames.back().Env[V.Var] = V.Head;
+  }
+}
+
+void KernelWalker::joinCarried(std::vector<CarriedVar> &Vars, const Env &E,
+                               std::vector<CarriedClass> &Classes,
+                               bool &Changed) const {
+  for (size_t I = 0; I < Vars.size(); ++I) {
+    CarriedVar &V = Vars[I];
+    auto It = E.find(V.Var);
+    if (It == E.end() || It->second.Indeterminate)
+      continue;
+    const AbsValue &End = It->second;
+    if (!V.Shift) {
+      Classes[I] = std::max(Classes[I], classOf(End));
+      continue;
+    }
+    // How far this way round the loop moved it: the same in every thread,
+    // and not a function of where it was.
+    const AbsValue &H = V.Head;
+    std::optional<Expr> D;
+    if (End.K == H.K && H.K == AbsValue::Kind::Int)
+      D = movedBy(End.Int, H.Int);
+    else if (End.K == H.K && H.K == AbsValue::Kind::Pointer &&
+             End.Object == H.Object && End.AlsoObjects.empty() && End.Offset &&
+             H.Offset && End.Integer == H.Integer)
+      D = movedBy(*End.Offset, *H.Offset);
+    bool Moves = D.has_value();
+    if (Moves) {
+      // The symbols the head has and the start has not: how far it had
+      // moved. A move that reads them (`p += p - q`) is no fixed amount.
+      auto Syms = [](const AbsValue &X) {
+        return X.K == AbsValue::Kind::Int ? X.Int.symbols()
+                                          : X.Offset->symbols();
+      };
+      std::vector<Symbol> Start = Syms(V.Before), Head = Syms(H);
+      for (Symbol S : D->symbols())
+        Moves &= !llvm::is_contained(Head, S) || llvm::is_contained(Start, S);
+      CarriedClass C = classOf(AbsValue::integer(*D));
+      Moves &= C == CarriedClass::Uniform || C == CarriedClass::UniformData;
+    }
+    if (!Moves) {
+      V.Shift.reset();
+      Classes[I] = std::max({Classes[I], classOf(V.Before), classOf(End)});
+      Changed = true;
+      continue;
+    }
+    int64_t G = std::gcd(*V.Shift, multipleOf(*D));
+    Changed |= G != *V.Shift;
+    V.Shift = G;
+  }
 }
 
 void KernelWalker::joinCarried(const std::vector<CarriedVar> &Vars,
@@ -163,7 +294,7 @@ void KernelWalker::joinCarried(const std::vector<CarriedVar> &Vars,
                                std::vector<CarriedClass> &Classes) const {
   for (size_t I = 0; I < Vars.size(); ++I) {
     auto It = E.find(Vars[I].Var);
-    if (It == E.end() || It->second.Indeterminate)
+    if (It == E.end() || It->second.Indeterminate || Vars[I].Shift)
       continue;
     Classes[I] = std::max(Classes[I], classOf(It->second));
   }
@@ -199,6 +330,16 @@ void KernelWalker::afterLoop(const std::vector<CarriedVar> &Vars,
     joinCarried(Vars, B, Classes);
   for (size_t I = 0; I < Vars.size(); ++I) {
     CarriedClass C = Classes[I];
+    if (Vars[I].Shift && Exit == CarriedClass::Uniform) {
+      // Every thread left at the same iteration: moved as far as the
+      // others (the breaks were among the moves the shift was found on).
+      State.Frames.back().Env[Vars[I].Var] =
+          shiftedValue(Vars[I], At, !State.LoopStack.empty(),
+                       /*AfterLoop=*/true);
+      continue;
+    }
+    if (Vars[I].Shift)
+      C = std::max(classOf(Vars[I].Before), Exit);
     // A value the same in every thread within an iteration differs after
     // the loop when threads leave it at different iterations.
     if (Exit != CarriedClass::Uniform &&

@@ -174,7 +174,7 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
   LoopWalk W;
   bool Leaves = Scans.mayLeaveLoop(Body);
   W.Vars = State.Carried[LoopId];
-  const std::vector<CarriedVar> &Vars = W.Vars;
+  std::vector<CarriedVar> &Vars = W.Vars;
   SourceLocation At = W.At = Body->getBeginLoc();
   // What the carried locals are at the head of an iteration: first what
   // they were before the loop (LoopCarried.cpp).
@@ -189,12 +189,23 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
       State.LoopStack.size() <= MaxTrialNest && TrialWalks < MaxTrialWalks;
   if (!Trials)
     Classes.assign(Vars.size(), CarriedClass::Gap);
+  // Every local that can be is first taken to move by uniform amounts; the
+  // trial walks find the multiple, or that it does not.
+  bool AnyShift = false;
+  for (CarriedVar &V : Vars) {
+    V.Shift.reset();
+    if (Trials && (V.Before.K == AbsValue::Kind::Int ||
+                   V.Before.K == AbsValue::Kind::Pointer)) {
+      V.Shift = 0;
+      AnyShift = true;
+    }
+  }
 
   // Trial walks: raise the classes to their fixpoint, and find how a
   // thread may leave the loop (with the final classes). A thread that left
   // in an earlier iteration does not execute the body again.
   Predicate Exit = Predicate::unknown("an exit not analyzed", true);
-  if (Trials && (Leaves || !AllGaps)) {
+  if (Trials && (Leaves || !AllGaps || AnyShift)) {
     for (unsigned Round = 0;; ++Round) {
       bindCarried(Vars, Classes, At);
       Trial Saved = saveTrial();
@@ -203,24 +214,53 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
       Flow F = walkLoopIteration(Body, Jumps);
       Exit = orElse(F.Break, F.Return);
       // The values the next iteration starts with: at the end of the body
-      // and at each continue, after the step (or a do loop's test).
+      // and at each continue, after the step (or a do loop's test); a
+      // shift also counts what a break moved.
       std::vector<CarriedClass> Raised = Classes;
+      bool Moved = false;
+      // A continue some threads take and others do not moves them by
+      // different amounts in one iteration: no move is the same for all,
+      // nor is what they carry.
+      if (threadDependent(F.Continue))
+        for (size_t I = 0; I < Vars.size(); ++I)
+          if (Vars[I].Shift) {
+            Vars[I].Shift.reset();
+            Raised[I] = CarriedClass::Gap;
+            Moved = true;
+          }
       if (!alwaysExits(F))
         Jumps.Continues.push_back(State.Frames.back().Env);
       for (const Env &E : Jumps.Continues) {
         State.Frames.back().Env = E;
         if (Next)
           eval(Next);
-        joinCarried(Vars, State.Frames.back().Env, Raised);
+        joinCarried(Vars, State.Frames.back().Env, Raised, Moved);
       }
+      // (Only the shifts: a break's value is no iteration's start.)
+      std::vector<bool> Shifted;
+      for (const CarriedVar &V : Vars)
+        Shifted.push_back(V.Shift.has_value());
+      std::vector<CarriedClass> AtBreaks = Raised;
+      for (const Env &E : Jumps.Breaks)
+        joinCarried(Vars, E, AtBreaks, Moved);
+      for (size_t I = 0; I < Vars.size(); ++I)
+        if (Shifted[I] && !Vars[I].Shift)
+          Raised[I] = AtBreaks[I];
       restoreTrial(Saved);
-      if (Raised == Classes)
+      if (Raised == Classes && !Moved)
         break;
-      // Three rounds raise every class that can rise in practice; past
-      // them, give up on the classes (one more walk for the exits).
-      Classes = Round < 2 ? Raised
-                          : std::vector<CarriedClass>(Vars.size(),
-                                                      CarriedClass::Gap);
+      // Three rounds raise every class that can rise in practice (a shift
+      // takes one more to settle its multiple); past them, give up on the
+      // classes (one more walk for the exits).
+      bool Shifts = llvm::any_of(
+          Vars, [](const CarriedVar &V) { return V.Shift.has_value(); });
+      if (Round < (Shifts ? 3u : 2u)) {
+        Classes = Raised;
+        continue;
+      }
+      Classes.assign(Vars.size(), CarriedClass::Gap);
+      for (CarriedVar &V : Vars)
+        V.Shift.reset();
     }
   }
   std::optional<Predicate> Stayed;

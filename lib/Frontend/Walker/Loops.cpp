@@ -253,7 +253,7 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
                         /*NextIsStep=*/true, S->getCond());
   State.LoopStack.pop_back();
   State.LoopReach.pop_back();
-  forgetLoopVariables(Var, Derived, Id, Body.F);
+  forgetLoopVariables(Var, Derived, Id, Body.F, S->getForLoc());
   finishLoop(Body, Id, Walked);
   return exitFromLoop(Body.F, S->getForLoc());
 }
@@ -291,9 +291,8 @@ KernelWalker::bindLoopVariables(const Stmt *Body, const clang::Expr *Inc,
   bindDerivedInductions(Derived, L);
   // Derived induction variables keep their exact values.
   llvm::erase_if(Carries, [&](const CarriedVar &C) {
-    return llvm::any_of(Derived, [&](const DerivedInduction &D) {
-      return D.Var == C.Var && !State.Frames.back().Env[C.Var].isUnknown();
-    });
+    return llvm::any_of(
+        Derived, [&](const DerivedInduction &D) { return D.Var == C.Var; });
   });
   State.Carried[L.Id] = std::move(Carries);
   if (Var) {
@@ -317,7 +316,7 @@ KernelWalker::bindLoopVariables(const Stmt *Body, const clang::Expr *Inc,
 
 void KernelWalker::forgetLoopVariables(
     const ValueDecl *Var, const std::vector<DerivedInduction> &Derived,
-    unsigned LoopId, const Flow &Body) {
+    unsigned LoopId, const Flow &Body, SourceLocation At) {
   const Loop &L = K.Loops[LoopId];
   bool TripDep = State.LoopThreadDep[LoopId] || threadDependent(L.Condition);
   // Threads that leave only on data (`i < bitsize / 32`, bitsize loaded)
@@ -332,11 +331,34 @@ void KernelWalker::forgetLoopVariables(
   if (Var)
     State.Frames.back().Env[Var] =
         After("the value of '" + L.VarName + "' after its loop", TripDep);
-  for (const DerivedInduction &D : Derived)
-    State.Frames.back().Env[D.Var] =
-        After("the value of '" + D.Var->getName().str() + "' after the loop '" +
+  bool Together = !Data && tripClass(LoopId, orElse(Body.Break, Body.Return)) ==
+                               CarriedClass::Uniform;
+  for (const DerivedInduction &D : Derived) {
+    AbsValue &V = State.Frames.back().Env[D.Var];
+    if (Together) {
+      // Every thread ran as many steps: its start plus that many amounts
+      // (a pointer advanced in an inner loop is then one move of the
+      // outer loop's, LoopCarried.cpp).
+      Expr Steps =
+          newUniform("the number of iterations the loop '" + L.VarName +
+                         "' at " + locString(Ctx, At) + " ran",
+                     At, !State.LoopStack.empty())
+              .Int;
+      V = D.Start;
+      if (V.K == AbsValue::Kind::Int)
+        V.Int = V.Int + Steps * D.Step;
+      else {
+        V.Offset = *V.Offset + Steps * D.Step;
+        V.Derived = true;
+        V.Site = nullptr;
+      }
+      V = boundDepth(V);
+      continue;
+    }
+    V = After("the value of '" + D.Var->getName().str() + "' after the loop '" +
                   L.VarName + "'",
               TripDep || threadDependent(D.Start));
+  }
 }
 
 Flow KernelWalker::exitFromLoop(const Flow &Body, SourceLocation At) {
@@ -412,7 +434,7 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
     K.Loops[Id].Condition = doCondition(CondE, Modelled, L);
   State.LoopStack.pop_back();
   State.LoopReach.pop_back();
-  forgetLoopVariables(Var, Derived, Id, Body1.F);
+  forgetLoopVariables(Var, Derived, Id, Body1.F, S->getBeginLoc());
   finishLoop(Body1, Id, Walked);
   return exitFromLoop(Body1.F, S->getBeginLoc());
 }

@@ -17,6 +17,58 @@ namespace warplint {
 
 using namespace clang;
 
+namespace {
+
+void addTerms(const Expr &E, std::vector<Expr> &Out) {
+  if (E.kind() == ExprKind::Add) {
+    addTerms(E.lhs(), Out);
+    addTerms(E.rhs(), Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+Expr sum(const std::vector<Expr> &Terms) {
+  Expr Out(0);
+  for (const Expr &T : Terms)
+    Out = Out + T;
+  return Out;
+}
+
+} // namespace
+
+/// A & X, A | X or A ^ X with the terms of A that are the same in every
+/// thread and multiples of a power of two above every bit of X taken out
+/// of the bit operation: they leave the bits it reads alone, so (A' + B) ^
+/// X = (A' ^ X) + B (and & drops B). A pointer moved by a tile in a loop,
+/// then swizzled, stays a thread's exact offset plus the move.
+Expr KernelWalker::bitOpAside(ExprKind Kind, const Expr &A, const Expr &X) {
+  std::optional<unsigned> Bits = bitWidth(X);
+  if (!Bits || *Bits > 62)
+    return Expr::binary(Kind, A, X);
+  int64_t Unit = int64_t(1) << *Bits;
+  std::vector<Expr> Terms, Kept, Aside;
+  addTerms(A, Terms);
+  for (const Expr &T : Terms) {
+    int64_t M = multipleOf(T);
+    bool Uniform = !T.symbols().empty() && !T.refersTo(SymbolKind::ThreadIdx);
+    (Uniform && M % Unit == 0 ? Aside : Kept).push_back(T);
+  }
+  if (Aside.empty())
+    return Expr::binary(Kind, A, X);
+  Expr Inner = Expr::binary(Kind, sum(Kept), X);
+  return Kind == ExprKind::BitAnd ? Inner : Inner + sum(Aside);
+}
+
+Expr KernelWalker::bitOp(ExprKind Kind, const Expr &A, const Expr &B) {
+  Expr Plain = Expr::binary(Kind, A, B);
+  Expr Out = bitOpAside(Kind, A, B);
+  if (Out != Plain)
+    return Out;
+  Out = bitOpAside(Kind, B, A);
+  return Out != Expr::binary(Kind, B, A) ? Out : Plain;
+}
+
 AbsValue KernelWalker::arith(BinaryOperatorKind Op, const AbsValue &L,
                              const AbsValue &R, const clang::Expr *E) {
   if (L.isUnknown() || R.isUnknown()) {
@@ -67,13 +119,13 @@ AbsValue KernelWalker::arith(BinaryOperatorKind Op, const AbsValue &L,
     return AbsValue::integer(Expr::binary(ExprKind::Shr, X, Y));
   case BO_And:
   case BO_AndAssign:
-    return AbsValue::integer(Expr::binary(ExprKind::BitAnd, X, Y));
+    return AbsValue::integer(bitOp(ExprKind::BitAnd, X, Y));
   case BO_Or:
   case BO_OrAssign:
-    return AbsValue::integer(Expr::binary(ExprKind::BitOr, X, Y));
+    return AbsValue::integer(bitOp(ExprKind::BitOr, X, Y));
   case BO_Xor:
   case BO_XorAssign:
-    return AbsValue::integer(Expr::binary(ExprKind::BitXor, X, Y));
+    return AbsValue::integer(bitOp(ExprKind::BitXor, X, Y));
   default:
     break;
   }
@@ -146,7 +198,10 @@ std::optional<AbsValue> KernelWalker::windowBitOp(BinaryOperatorKind Op,
                         : ExprKind::Rem;
   if (std::optional<int64_t> Base = windowBase(P.Object)) {
     Expr Address = Expr(*Base) + *P.Offset;
-    Expr Result = Expr::binary(Kind, Address, X.Int);
+    Expr Result =
+        Kind == ExprKind::Shr || Kind == ExprKind::Div || Kind == ExprKind::Rem
+            ? Expr::binary(Kind, Address, X.Int)
+            : bitOpAside(Kind, Address, X.Int);
     if (!Or && !Xor)
       return AbsValue::integer(Result);
     AbsValue Out = P;
@@ -164,9 +219,9 @@ std::optional<AbsValue> KernelWalker::windowBitOp(BinaryOperatorKind Op,
       (int64_t(1) << *Bits) > Align)
     return std::nullopt;
   if (And)
-    return AbsValue::integer(Expr::binary(ExprKind::BitAnd, *P.Offset, X.Int));
+    return AbsValue::integer(bitOpAside(ExprKind::BitAnd, *P.Offset, X.Int));
   AbsValue Out = P;
-  Out.Offset = Expr::binary(Kind, *P.Offset, X.Int);
+  Out.Offset = bitOpAside(Kind, *P.Offset, X.Int);
   Out.Derived = true;
   return Out;
 }

@@ -245,7 +245,8 @@ PtxMemoryOp classify(StringRef Opcode, llvm::ArrayRef<StringRef> Operands) {
   return Op;
 }
 
-/// Calls F(Opcode, Operands) for each instruction of Template, in order.
+/// Calls F(Opcode, Operands, Guard) for each instruction of Template, in
+/// order; Guard is its `@p` or `@!p`, or empty.
 template <typename Fn> void forEachInstruction(StringRef Template, Fn F) {
   std::string Text = withoutComments(Template);
   for (StringRef Stmt : splitTopLevel(Text, ';', /*Braces=*/false)) {
@@ -259,15 +260,66 @@ template <typename Fn> void forEachInstruction(StringRef Template, Fn F) {
       Stmt = Stmt.substr(Colon + 1).ltrim();
     if (Stmt.empty() || Stmt.starts_with("."))
       continue;                // a directive: .reg, .pragma
-    if (Stmt.starts_with("@")) // a guard predicate: @p, @!p
-      Stmt = Stmt.drop_until([](char C) { return C == ' '; }).ltrim();
+    StringRef Guard;
+    if (Stmt.starts_with("@")) { // a guard predicate: @p, @!p
+      Guard = Stmt.take_until([](char C) { return C == ' '; });
+      Stmt = Stmt.drop_front(Guard.size()).ltrim();
+    }
     StringRef Opcode = Stmt.take_until([](char C) { return C == ' '; });
     StringRef Rest = Stmt.drop_front(Opcode.size()).trim();
     llvm::SmallVector<StringRef, 8> Operands;
     if (!Rest.empty())
       Operands = splitTopLevel(Rest, ',', /*Braces=*/true);
-    F(Opcode, llvm::ArrayRef<StringRef>(Operands));
+    F(Opcode, llvm::ArrayRef<StringRef>(Operands), Guard);
   }
+}
+
+/// `setp.CMP.TYPE p, %N, C;` (or `C, %N`, the comparison turned round):
+/// what p holds, when CMP is one warplint follows for TYPE.
+std::optional<PtxGuard> predicateSet(StringRef Opcode,
+                                     llvm::ArrayRef<StringRef> Operands) {
+  llvm::SmallVector<StringRef, 4> Parts;
+  Opcode.split(Parts, '.');
+  if (Parts.size() != 3 || Parts[0] != "setp" || Operands.size() != 3)
+    return std::nullopt;
+  StringRef Cmp = Parts[1], Type = Parts[2];
+  bool Equality = Cmp == "eq" || Cmp == "ne";
+  bool Order = Cmp == "lt" || Cmp == "le" || Cmp == "gt" || Cmp == "ge";
+  // Order on signed types only: the model's values are signed.
+  if (!Equality && !(Order && (Type == "s32" || Type == "s64")))
+    return std::nullopt;
+  if (Equality && Type != "b32" && Type != "s32" && Type != "u32" &&
+      Type != "b64" && Type != "s64" && Type != "u64")
+    return std::nullopt;
+  PtxGuard G;
+  G.Known = true;
+  G.Register = Operands[0].str();
+  G.Cmp = Cmp.str();
+  auto Operand = [](StringRef O) -> std::optional<unsigned> {
+    unsigned N;
+    if (!O.consume_front("%") || O.getAsInteger(10, N))
+      return std::nullopt;
+    return N;
+  };
+  int64_t C;
+  if (auto N = Operand(Operands[1]); N && !Operands[2].getAsInteger(0, C)) {
+    G.Operand = *N;
+    G.Value = C;
+    return G;
+  }
+  if (auto N = Operand(Operands[2]); N && !Operands[1].getAsInteger(0, C)) {
+    G.Operand = *N;
+    G.Value = C;
+    // C < %N is %N > C.
+    G.Cmp = llvm::StringSwitch<std::string>(Cmp)
+                .Case("lt", "gt")
+                .Case("le", "ge")
+                .Case("gt", "lt")
+                .Case("ge", "le")
+                .Default(Cmp.str());
+    return G;
+  }
+  return std::nullopt;
 }
 
 /// N of an operand written `%N`.
@@ -283,15 +335,36 @@ std::optional<unsigned> operandNumber(StringRef Op) {
 std::vector<PtxMemoryOp> parsePtxMemoryOps(StringRef Template) {
   std::vector<PtxMemoryOp> Ops;
   unsigned Index = 0;
-  forEachInstruction(Template,
-                     [&](StringRef Opcode, llvm::ArrayRef<StringRef> Operands) {
-                       PtxMemoryOp Op = classify(Opcode, Operands);
-                       unsigned This = Index++;
-                       if (Op.Opcode.empty())
-                         return;
-                       Op.Index = This;
-                       Ops.push_back(std::move(Op));
-                     });
+  // What each predicate register holds, when a setp warplint follows set
+  // it; any other write of it forgets that.
+  std::map<std::string, PtxGuard> Predicates;
+  forEachInstruction(Template, [&](StringRef Opcode,
+                                   llvm::ArrayRef<StringRef> Operands,
+                                   StringRef Guard) {
+    if (!Operands.empty()) {
+      if (auto G = predicateSet(Opcode, Operands); G && Guard.empty())
+        Predicates[G->Register] = *G;
+      else
+        Predicates.erase(Operands.front().str());
+    }
+    PtxMemoryOp Op = classify(Opcode, Operands);
+    unsigned This = Index++;
+    if (Op.Opcode.empty())
+      return;
+    Op.Index = This;
+    if (!Guard.empty()) {
+      StringRef Reg = Guard.drop_front(); // '@'
+      bool Negated = Reg.consume_front("!");
+      auto It = Predicates.find(Reg.str());
+      PtxGuard G;
+      if (It != Predicates.end())
+        G = It->second;
+      G.Register = Reg.str();
+      G.Negated = Negated;
+      Op.Guard = G;
+    }
+    Ops.push_back(std::move(Op));
+  });
   return Ops;
 }
 
@@ -301,7 +374,8 @@ parsePtxAddressConversions(StringRef Template) {
   // space; absent when it holds anything else.
   std::map<std::string, std::pair<unsigned, PtxSpace>> Holds;
   forEachInstruction(
-      Template, [&](StringRef Opcode, llvm::ArrayRef<StringRef> Operands) {
+      Template,
+      [&](StringRef Opcode, llvm::ArrayRef<StringRef> Operands, StringRef) {
         if (Operands.empty())
           return;
         std::string Dest = Operands.front().str();

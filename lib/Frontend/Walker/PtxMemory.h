@@ -34,6 +34,19 @@ struct PtxAddress {
 
 enum class PtxSpace { Generic, Shared, Global, Local, Const, Param };
 
+/// The predicate an instruction is guarded by (`@p`, `@!p`), when the
+/// template set it by comparing an asm operand with a constant (`setp.ne.b32
+/// p, %0, 0;`): the instruction runs in a lane where `%Operand Cmp Value`
+/// holds (negated for `@!p`).
+struct PtxGuard {
+  bool Known = false;   ///< false: set otherwise (Register says which)
+  std::string Register; ///< the predicate register, as written
+  unsigned Operand = 0; ///< the asm operand compared
+  std::string Cmp;      ///< eq, ne, lt, le, gt, ge (signed)
+  int64_t Value = 0;    ///< the constant it is compared with
+  bool Negated = false; ///< `@!p`
+};
+
 /// One memory instruction of a template.
 struct PtxMemoryOp {
   enum class Kind {
@@ -66,6 +79,8 @@ struct PtxMemoryOp {
   std::string Why;
   /// 0-based position among the template's instructions.
   unsigned Index = 0;
+  /// The predicate it is guarded by, if any.
+  std::optional<PtxGuard> Guard;
 };
 
 /// The memory instructions of Template, in order. Template's operand

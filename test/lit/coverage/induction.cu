@@ -53,8 +53,10 @@ __global__ void irregular(const float *In, float *Out, int n) {
   int Q = 0;
   for (int I = 0; I < n; ++I) {
     Out[I * 32 + threadIdx.x] = P[threadIdx.x] + In[Q + threadIdx.x];
-    // CHECK: induction.cu:[[@LINE-1]]:33: remark: global load of 'In' (4 bytes) in kernel 'irregular': unknown: the address depends on 'P', which changes in a loop
-    // CHECK: induction.cu:[[@LINE-2]]:50: remark: global load of 'In' (4 bytes) in kernel 'irregular': bounded: 4 to 5 sectors per request (mean 4.0 to 5.0) depending on values warplint does not follow: the answer depends on the value 'Q' has in one iteration of the loop at {{.*}}induction.cu:54:{{[0-9]+}}, which may differ between iterations, bounded over all its values
+    // Moved by 32 floats or not at all, P stays on 128-byte steps (a
+    // uniform move, uniform-moves.cu); Q moves by 33.
+    // CHECK: induction.cu:[[@LINE-3]]:33: remark: global load of 'In' (4 bytes) in kernel 'irregular': 4 sectors per request (mean 4.0, ideal 4, coalesced)
+    // CHECK: induction.cu:[[@LINE-4]]:50: remark: global load of 'In' (4 bytes) in kernel 'irregular': bounded: 4 to 5 sectors per request (mean 4.0 to 5.0) depending on values warplint does not follow: the answer depends on how far 'Q' has moved when an iteration of the loop at {{.*}}induction.cu:54:{{[0-9]+}} begins (a multiple of 33), which may differ between iterations, bounded over all its values
     if (I % 2)
       P += 32;
     Q += 32;
@@ -78,7 +80,9 @@ __global__ void gridStride(const float *Points, float *Out, unsigned NumSims,
     // CHECK: induction.cu:[[@LINE-1]]:12: remark: global load of 'Points' (4 bytes) in kernel 'gridStride': 4 sectors per request (mean 4.0, ideal 4, coalesced)
     // CHECK: induction.cu:[[@LINE-2]]:17: remark: global load of 'Points' (4 bytes) in kernel 'gridStride': 4 sectors per request (mean 4.0, ideal 4, coalesced)
     *O = Acc;
-    // CHECK: induction.cu:[[@LINE-1]]:5: remark: global store of 'Out' (4 bytes) in kernel 'gridStride': unknown: the address depends on 'O', which changes in a loop
+    // O is written in the body, not in the step: it moves by Pitch floats
+    // in every iteration, a uniform move of unknown alignment.
+    // CHECK: induction.cu:[[@LINE-3]]:5: remark: global store of 'Out' (4 bytes) in kernel 'gridStride': bounded: 4 to 5 sectors per request (mean 4.0 to 5.0) depending on values warplint does not follow: the answer depends on how far 'O' has moved when an iteration of the loop at {{.*}} begins (a multiple of 4 bytes)
     O += Pitch;
   }
 }

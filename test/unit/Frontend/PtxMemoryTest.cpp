@@ -49,6 +49,38 @@ TEST(PtxMemory, AsyncCopies) {
   EXPECT_EQ(Ops[1].Source->Offset, 8);
 }
 
+TEST(PtxMemory, PredicatesSetFromOperands) {
+  auto Ops = parsePtxMemoryOps(
+      "{ .reg .pred p, q; setp.ne.b32 p, %0, 0;\n"
+      " @p cp.async.cg.shared.global [%1], [%2], 16;\n"
+      " setp.lt.s32 q, 16, %3; @!q st.shared.f32 [%1], %4;\n"
+      " setp.lo.u32 p, %3, 7; @p ld.shared.f32 %5, [%1];\n"
+      " ld.shared.f32 %5, [%1];\n"
+      " @q setp.eq.s32 p, %3, 1; @p st.shared.f32 [%1], %4; }");
+  ASSERT_EQ(Ops.size(), 5u);
+  ASSERT_TRUE(Ops[0].Guard);
+  EXPECT_TRUE(Ops[0].Guard->Known);
+  EXPECT_EQ(Ops[0].Guard->Operand, 0u);
+  EXPECT_EQ(Ops[0].Guard->Cmp, "ne");
+  EXPECT_EQ(Ops[0].Guard->Value, 0);
+  EXPECT_FALSE(Ops[0].Guard->Negated);
+  // 16 < %3 is %3 > 16, and @!q negates it.
+  ASSERT_TRUE(Ops[1].Guard);
+  EXPECT_TRUE(Ops[1].Guard->Known);
+  EXPECT_EQ(Ops[1].Guard->Operand, 3u);
+  EXPECT_EQ(Ops[1].Guard->Cmp, "gt");
+  EXPECT_EQ(Ops[1].Guard->Value, 16);
+  EXPECT_TRUE(Ops[1].Guard->Negated);
+  // An unsigned order is not followed: p is forgotten, not kept as before.
+  ASSERT_TRUE(Ops[2].Guard);
+  EXPECT_FALSE(Ops[2].Guard->Known);
+  EXPECT_EQ(Ops[2].Guard->Register, "p");
+  EXPECT_FALSE(Ops[3].Guard);
+  // A setp that is itself predicated may not run: p is not known.
+  ASSERT_TRUE(Ops[4].Guard);
+  EXPECT_FALSE(Ops[4].Guard->Known);
+}
+
 TEST(PtxMemory, VectorLoadsStoresAndAtomics) {
   auto Ops = parsePtxMemoryOps(
       "{ .reg .pred p; setp.ne.b32 p, %5, 0;\n"
