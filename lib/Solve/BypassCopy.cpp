@@ -11,7 +11,9 @@
 // address by 128 * Scale moves the source by a whole line and leaves the
 // cost unchanged: that is the period the cases use. The destination must
 // not depend on a free symbol (its period would not be one of the packed
-// address), and both sides must start where 128-byte lines start.
+// address), but for terms the same in every lane that move it by whole
+// 128-byte rows (a pipeline's stage), which are left out; both sides must
+// start where 128-byte lines start.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +23,8 @@
 #include "Solve/HardwareRules.h"
 #include "Solve/Space/Space.h"
 #include "Solve/Summary/Summarize.h"
+
+#include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
 #include <string>
@@ -50,6 +54,34 @@ std::optional<int64_t> destinationBase(const MemoryObject &O) {
   if (!O.LinkerPlaced && Align && Align % Line == 0)
     return 0;
   return std::nullopt;
+}
+
+void addTerms(const Expr &E, std::vector<Expr> &Out) {
+  if (E.kind() == ExprKind::Add) {
+    addTerms(E.lhs(), Out);
+    addTerms(E.rhs(), Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+/// Dst without its terms that are the same in every lane and a multiple of
+/// 128 bytes in every iteration (a pipeline's stage, `(k % 2) * TILE`):
+/// they move every lane's destination by whole rows, which leaves the cost
+/// as it is, and would otherwise be free symbols of the packed address.
+Expr withoutWholeRows(const Expr &Dst) {
+  std::vector<Expr> Terms;
+  addTerms(Dst, Terms);
+  Expr Out(0);
+  for (const Expr &T : Terms) {
+    std::vector<Symbol> Syms = T.symbols();
+    bool Uniform = !Syms.empty() && llvm::none_of(Syms, [](Symbol S) {
+      return S.Kind == SymbolKind::ThreadIdx || S.Kind == SymbolKind::LoopVar;
+    });
+    if (!Uniform || multipleOf(T) % Line != 0)
+      Out = Out + T;
+  }
+  return Out;
 }
 
 std::optional<std::string> buildJoint(const KernelModel &K, const Access &A,
@@ -95,8 +127,10 @@ std::optional<std::string> buildJoint(const KernelModel &K, const Access &A,
            "where it starts";
   // The destination's free symbols: a shift of one moves the packed
   // address by less than the period the cases use.
+  Access Dst = *J.Dst;
+  Dst.ByteOffset = withoutWholeRows(*J.Dst->ByteOffset);
   SolveSpace DstOnly;
-  if (auto Err = buildSpace(K, *J.Dst, L, DstOnly))
+  if (auto Err = buildSpace(K, Dst, L, DstOnly))
     return Err;
   std::vector<Symbol> InDst = DstOnly.Offset.symbols();
   for (Symbol Sym : DstOnly.Free)
@@ -104,8 +138,8 @@ std::optional<std::string> buildJoint(const KernelModel &K, const Access &A,
       return "the destination address depends on '" + DstOnly.Name(Sym) +
              "', which the joint solve of both sides of a cp.async.cg does "
              "not follow";
-  Access Packed = *J.Dst;
-  Packed.ByteOffset = *J.Dst->ByteOffset + Expr(*DstBase + Bias) +
+  Access Packed = Dst;
+  Packed.ByteOffset = *Dst.ByteOffset + Expr(*DstBase + Bias) +
                       *J.Src->ByteOffset * Expr(Scale);
   if (auto Err = buildSpace(K, Packed, L, J.Space))
     return Err;

@@ -95,6 +95,25 @@ __global__ void afterInner(float *Out, const float *In, int N) {
   Out[threadIdx.x] = Acc;
 }
 
+// A pipeline's stage chosen by a count the loop carries: the copy's
+// destination moves by whole 4 KiB stages, which leaves the joint solve of
+// a cp.async.cg's two sides (rule LDGSTS.BYPASS) its exact answer.
+__global__ void stages(const float4 *In, float *Out, int Tiles) {
+  __shared__ __align__(128) float4 S[2][256];
+  int Load = 0;
+  for (int K = 0; K < Tiles; ++K) {
+    uint32_t Dst = static_cast<uint32_t>(
+        __cvta_generic_to_shared(&S[Load % 2][threadIdx.x]));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;"
+                 :: "r"(Dst), "l"(In + K * 256 + threadIdx.x));
+    // CHECK: uniform-moves.cu:[[@LINE-1]]:35: remark: global load of 'In' (16 bytes) in kernel 'stages': 16 sectors per request (mean 16.0, ideal 16,
+    // CHECK: uniform-moves.cu:[[@LINE-2]]:35: remark: shared store of 'S' (16 bytes) in kernel 'stages': 4 wavefronts per request (mean 4.0, ideal 4)
+    if (In[K].x > 0)
+      ++Load;
+  }
+  Out[threadIdx.x] = S[0][threadIdx.x].x;
+}
+
 int main() {
   float *F = nullptr;
   tiles<<<1, 128>>>(F, F);
@@ -102,4 +121,5 @@ int main() {
   byData<<<1, 32>>>(F, F, nullptr, 8);
   perThread<<<1, 32>>>(F, F, 8);
   afterInner<<<1, 32>>>(F, F, 8);
+  stages<<<1, 32>>>(nullptr, F, 8);
 }
