@@ -99,7 +99,11 @@ public:
         Proto = T->getAs<FunctionProtoType>();
       }
     unsigned N = F ? F->getNumParams() : Proto ? Proto->getNumParams() : 0;
-    for (unsigned I = 0; I < C->getNumArgs() && I < N; ++I) {
+    // A member operator's object is its call's first argument, no
+    // parameter (an assignment to it is VisitCXXOperatorCallExpr's).
+    const auto *M = dyn_cast_or_null<CXXMethodDecl>(F);
+    unsigned First = isa<CXXOperatorCallExpr>(C) && M && !M->isStatic();
+    for (unsigned I = 0; I + First < C->getNumArgs() && I < N; ++I) {
       QualType T = F ? F->getParamDecl(I)->getType() : Proto->getParamType(I);
       // A reference, or a pointer an array decays to, that may write.
       bool Writes = (T->isReferenceType() &&
@@ -107,7 +111,7 @@ public:
                     (T->isPointerType() &&
                      !T->getPointeeType().isConstQualified() &&
                      V->getType()->isArrayType());
-      if (!Writes || !refersToVar(C->getArg(I)))
+      if (!Writes || !refersToVar(C->getArg(I + First)))
         continue;
       if (F && T->isReferenceType() && F->getBody() && Depth < MaxDepth) {
         ModifiedLocal Inner(F->getParamDecl(I), Depth + 1);

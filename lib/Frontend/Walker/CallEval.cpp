@@ -451,11 +451,10 @@ bool KernelWalker::recordObjectUse(const CallExpr *C, const clang::Expr *Obj) {
   QualType Ret = MD->getReturnType();
   bool Reads =
       MD->isConst() && !Ret->isReferenceType() && !Ret->isPointerType();
-  bool Compound = Op == OO_PlusEqual || Op == OO_MinusEqual ||
-                  Op == OO_StarEqual || Op == OO_SlashEqual ||
-                  Op == OO_PercentEqual || Op == OO_CaretEqual ||
-                  Op == OO_AmpEqual || Op == OO_PipeEqual ||
-                  Op == OO_LessLessEqual || Op == OO_GreaterGreaterEqual;
+  // clang's compound assignments (`+=` to `|=`), and the shifts' ones,
+  // which its helper leaves out.
+  bool Compound = isCompoundAssignmentOperator(Op) || Op == OO_LessLessEqual ||
+                  Op == OO_GreaterGreaterEqual;
   if (!Reads && !Assign && !Compound)
     return false;
   LValue LV;
