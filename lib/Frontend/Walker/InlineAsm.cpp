@@ -91,8 +91,9 @@ void KernelWalker::walkInlineAsm(const GCCAsmStmt *S) {
   std::vector<PtxMemoryOp> Ops;
   std::vector<PtxAddressConversion> Conversions;
   if (S->AnalyzeAsmString(Pieces, Ctx, DiagOffset)) {
-    remark(S->getAsmLoc(), "the template of this asm statement could not be "
-                           "read; memory instructions in it are not analyzed");
+    remark(asmInstructionAt(S),
+           "the template of this asm statement could not be "
+           "read; memory instructions in it are not analyzed");
   } else {
     std::string Template;
     for (const GCCAsmStmt::AsmStringPiece &P : Pieces) {
@@ -124,7 +125,7 @@ void KernelWalker::walkInlineAsm(const GCCAsmStmt *S) {
                                     : Predicate(true));
     auto PopGuard = llvm::make_scope_exit([&] { State.Guards.pop_back(); });
     if (Op.K == PtxMemoryOp::Kind::Other) {
-      remark(S->getAsmLoc(),
+      remark(asmInstructionAt(S),
              "inline PTX " + Op.Why + "; its memory accesses are not analyzed");
       continue;
     }
@@ -137,8 +138,8 @@ void KernelWalker::walkInlineAsm(const GCCAsmStmt *S) {
         Source = K.Accesses[Before].Id;
     }
     if (!Op.Address) {
-      remark(S->getAsmLoc(), "inline PTX '" + Op.Opcode + "': " + Op.Why +
-                                 "; its memory access is not analyzed");
+      remark(asmInstructionAt(S), "inline PTX '" + Op.Opcode + "': " + Op.Why +
+                                      "; its memory access is not analyzed");
       continue;
     }
     // A cp.async writes its destination.
@@ -219,7 +220,7 @@ Predicate KernelWalker::ptxGuard(const GCCAsmStmt *S, const PtxGuard &G,
   return G.Negated ? Predicate::negate(P) : P;
 }
 
-SourceLoc KernelWalker::asmInstructionLoc(const GCCAsmStmt *S) {
+SourceLocation KernelWalker::asmInstructionAt(const GCCAsmStmt *S) {
   // nvcc's line table puts the instructions of an asm statement on the line
   // of its last computed input operand (measured on statements written
   // over several lines, test/gpu/real/tensor-core/README.md); the
@@ -228,9 +229,13 @@ SourceLoc KernelWalker::asmInstructionLoc(const GCCAsmStmt *S) {
   if (const clang::Expr *Last = lastComputedInput(S)) {
     SourceLoc Operand = loc(Last->getBeginLoc());
     if (Operand.File == Asm.File && Operand.Line != Asm.Line)
-      return Operand;
+      return Last->getBeginLoc();
   }
-  return Asm;
+  return S->getAsmLoc();
+}
+
+SourceLoc KernelWalker::asmInstructionLoc(const GCCAsmStmt *S) {
+  return loc(asmInstructionAt(S));
 }
 
 std::optional<AbsValue>
@@ -283,16 +288,17 @@ void KernelWalker::recordPtxAccess(const GCCAsmStmt *S, const PtxMemoryOp &Op,
   std::string Name = "inline PTX '" + Op.Opcode + "'";
   unsigned N = Address.Operand;
   if (N < S->getNumOutputs() || N - S->getNumOutputs() >= Inputs.size()) {
-    remark(S->getAsmLoc(), Name + ": its address %" + std::to_string(N) +
-                               " is not an input operand; its memory access "
-                               "is not analyzed");
+    remark(asmInstructionAt(S),
+           Name + ": its address %" + std::to_string(N) +
+               " is not an input operand; its memory access "
+               "is not analyzed");
     return;
   }
   unsigned In = N - S->getNumOutputs();
   const clang::Expr *E = S->getInputExpr(In);
   const AbsValue &V = Inputs[In];
   if (V.K != AbsValue::Kind::Pointer) {
-    remark(S->getAsmLoc(),
+    remark(asmInstructionAt(S),
            Name + ": its address '" + text(E) +
                "' is not known to point into an array or buffer (" +
                (V.Reason.empty() ? std::string("a value not modelled")
@@ -304,14 +310,14 @@ void KernelWalker::recordPtxAccess(const GCCAsmStmt *S, const PtxMemoryOp &Op,
   bool Known = false;
   MemorySpace Want = expectedSpace(Space, Known);
   if (Known && O.Space != Want) {
-    remark(S->getAsmLoc(), Name + " addresses " + ptxSpaceName(Space) +
-                               " memory, but '" + text(E) + "' points into " +
-                               spaceName(O.Space) + " '" + O.Name +
-                               "'; its memory access is not analyzed");
+    remark(asmInstructionAt(S),
+           Name + " addresses " + ptxSpaceName(Space) + " memory, but '" +
+               text(E) + "' points into " + spaceName(O.Space) + " '" + O.Name +
+               "'; its memory access is not analyzed");
     return;
   }
   if (!Known && Space != PtxSpace::Generic) {
-    remark(S->getAsmLoc(),
+    remark(asmInstructionAt(S),
            Name + " (" + ptxSpaceName(Space) + " memory) is not analyzed");
     return;
   }

@@ -518,8 +518,9 @@ private:
   void recordPtxAccess(const clang::GCCAsmStmt *S, const PtxMemoryOp &Op,
                        const PtxAddress &Address, AccessOp AOp, PtxSpace Space,
                        const std::vector<AbsValue> &Inputs);
-  /// Where the instructions of S are reported: where nvcc's line table
-  /// puts them.
+  /// Where the instructions of S are reported, their accesses and the
+  /// remarks about them: where nvcc's line table puts them.
+  clang::SourceLocation asmInstructionAt(const clang::GCCAsmStmt *S);
   SourceLoc asmInstructionLoc(const clang::GCCAsmStmt *S);
   /// The condition under which a lane runs an instruction of S guarded by
   /// G, or an unknown saying why it is not known.

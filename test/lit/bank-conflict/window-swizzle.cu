@@ -45,7 +45,7 @@ __global__ void twoStatic(const unsigned short *In) {
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
                : "=r"(R0), "=r"(R1), "=r"(R2), "=r"(R3)
                : "r"(A ^ ((A & 0x380) >> 3)));
-  // LIST: window-swizzle.cu:[[@LINE-3]]:3: remark: inline PTX 'ldmatrix.sync.aligned.m8n8.x4.shared.b16': its address 'A ^ ((A & 0x380) >> 3)' is not known to point into an array or buffer ('A & 0x380', arithmetic on the address of 'Tile' other than adding offsets (its result depends on where 'Tile' lies in memory))
+  // LIST: window-swizzle.cu:[[@LINE-1]]:22: remark: inline PTX 'ldmatrix.sync.aligned.m8n8.x4.shared.b16': its address 'A ^ ((A & 0x380) >> 3)' is not known to point into an array or buffer ('A & 0x380', arithmetic on the address of 'Tile' other than adding offsets (its result depends on where 'Tile' lies in memory))
 }
 
 int main() {

@@ -49,7 +49,7 @@ __global__ void forms(float *Out, const float4 *In, unsigned *Count,
   // CHECK-DAG: inline-ptx.cu:[[@LINE-1]]:3: remark: shared load of 'S' (4 bytes) in kernel 'forms': 31 wavefronts per request
   asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], 256, [%2];"
                :: "r"(Base), "l"(In), "r"(Base));
-  // CHECK-DAG: inline-ptx.cu:[[@LINE-2]]:3: remark: inline PTX 'cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes' (a bulk or tensor copy) is not modelled; its memory accesses are not analyzed
+  // CHECK-DAG: inline-ptx.cu:[[@LINE-1]]:43: remark: inline PTX 'cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes' (a bulk or tensor copy) is not modelled; its memory accesses are not analyzed
   Out[T] = X + Y + Z + W;
   // CHECK-DAG: inline-ptx.cu:[[@LINE-1]]:3: remark: global store of 'Out' (4 bytes) in kernel 'forms': 4 sectors per request
 }
