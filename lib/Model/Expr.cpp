@@ -663,6 +663,33 @@ int64_t multipleOf(const Expr &E, bool ThroughRemainders) {
   }
 }
 
+static void summands(const Expr &E, std::vector<Expr> &Out) {
+  if (E.kind() == ExprKind::Add) {
+    summands(E.lhs(), Out);
+    summands(E.rhs(), Out);
+    return;
+  }
+  Out.push_back(E);
+}
+
+UnitSplit splitWholeUnits(const Expr &E, int64_t Unit,
+                          std::initializer_list<SymbolKind> Varies) {
+  std::vector<Expr> Terms;
+  summands(E, Terms);
+  UnitSplit Out{Expr(0), Expr(0)};
+  for (const Expr &T : Terms) {
+    std::vector<Symbol> Syms = T.symbols();
+    bool Shared =
+        !Syms.empty() && std::none_of(Syms.begin(), Syms.end(), [&](Symbol S) {
+          return std::find(Varies.begin(), Varies.end(), S.Kind) !=
+                 Varies.end();
+        });
+    Expr &Into = Shared && multipleOf(T) % Unit == 0 ? Out.Aside : Out.Kept;
+    Into = Into + T;
+  }
+  return Out;
+}
+
 std::optional<unsigned> bitWidth(const Expr &E) {
   auto Both = [&](auto Combine) -> std::optional<unsigned> {
     auto L = bitWidth(E.lhs()), R = bitWidth(E.rhs());

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <iosfwd>
 #include <limits>
 #include <map>
@@ -202,6 +203,17 @@ std::ostream &operator<<(std::ostream &OS, const Expr &E);
 /// goes through the bit operations but not through a signed `%`:
 /// docs/hardware-model.md S9.)
 int64_t multipleOf(const Expr &E, bool ThroughRemainders = true);
+
+/// E split into Kept + Aside: Aside sums E's summands (the operands of its
+/// nested sums) that have symbols, none of a kind Varies names, and are a
+/// multiple of Unit in every value (`multipleOf`); Kept the others. A
+/// move by whole units of what every lane shares (a pipeline's stage, a
+/// tile a loop advanced) is Aside.
+struct UnitSplit {
+  Expr Kept, Aside;
+};
+UnitSplit splitWholeUnits(const Expr &E, int64_t Unit,
+                          std::initializer_list<SymbolKind> Varies);
 
 /// A number of bits every value of E fits in, every value being
 /// non-negative (`(x & 0x380) >> 3` fits in 7); nullopt when not known.

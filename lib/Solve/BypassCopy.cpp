@@ -24,8 +24,6 @@
 #include "Solve/Space/Space.h"
 #include "Solve/Summary/Summarize.h"
 
-#include "llvm/ADT/STLExtras.h"
-
 #include <algorithm>
 #include <string>
 
@@ -56,32 +54,14 @@ std::optional<int64_t> destinationBase(const MemoryObject &O) {
   return std::nullopt;
 }
 
-void addTerms(const Expr &E, std::vector<Expr> &Out) {
-  if (E.kind() == ExprKind::Add) {
-    addTerms(E.lhs(), Out);
-    addTerms(E.rhs(), Out);
-    return;
-  }
-  Out.push_back(E);
-}
-
 /// Dst without its terms that are the same in every lane and a multiple of
 /// 128 bytes in every iteration (a pipeline's stage, `(k % 2) * TILE`):
 /// they move every lane's destination by whole rows, which leaves the cost
 /// as it is, and would otherwise be free symbols of the packed address.
 Expr withoutWholeRows(const Expr &Dst) {
-  std::vector<Expr> Terms;
-  addTerms(Dst, Terms);
-  Expr Out(0);
-  for (const Expr &T : Terms) {
-    std::vector<Symbol> Syms = T.symbols();
-    bool Uniform = !Syms.empty() && llvm::none_of(Syms, [](Symbol S) {
-      return S.Kind == SymbolKind::ThreadIdx || S.Kind == SymbolKind::LoopVar;
-    });
-    if (!Uniform || multipleOf(T) % Line != 0)
-      Out = Out + T;
-  }
-  return Out;
+  return splitWholeUnits(Dst, Line,
+                         {SymbolKind::ThreadIdx, SymbolKind::LoopVar})
+      .Kept;
 }
 
 std::optional<std::string> buildJoint(const KernelModel &K, const Access &A,

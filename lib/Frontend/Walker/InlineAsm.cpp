@@ -123,7 +123,7 @@ void KernelWalker::walkInlineAsm(const GCCAsmStmt *S) {
     // A predicated instruction runs in the lanes its predicate holds in.
     State.Guards.push_back(Op.Guard ? ptxGuard(S, *Op.Guard, Inputs)
                                     : Predicate(true));
-    auto PopGuard = llvm::make_scope_exit([&] { State.Guards.pop_back(); });
+    llvm::scope_exit PopGuard([&] { State.Guards.pop_back(); });
     if (Op.K == PtxMemoryOp::Kind::Other) {
       remark(asmInstructionAt(S),
              "inline PTX " + Op.Why + "; its memory accesses are not analyzed");

@@ -268,6 +268,10 @@ private:
   /// (PerIteration) or after it.
   AbsValue carriedValue(const CarriedVar &V, CarriedClass C,
                         clang::SourceLocation At, bool PerIteration);
+  /// Takes every local that can move by uniform amounts (an integer, a
+  /// pointer into one object at a known offset) to do so, its multiple not
+  /// known yet; whether there is any.
+  static bool seedShifts(std::vector<CarriedVar> &Vars);
   /// Before plus a new warp-uniform multiple of *V.Shift: at a loop's
   /// head (PerIteration) or after it.
   AbsValue shiftedValue(const CarriedVar &V, clang::SourceLocation At,
@@ -334,8 +338,10 @@ private:
   std::optional<AbsValue> foldRealCast(const clang::CastExpr *C,
                                        const AbsValue &V);
   /// A & X, A | X or A ^ X with what the operation cannot change taken
-  /// out of it (OperatorEval.cpp); bitOp tries both operand orders.
-  static Expr bitOpAside(ExprKind Kind, const Expr &A, const Expr &X);
+  /// out of it (OperatorEval.cpp), nullopt when there is nothing to take
+  /// out; bitOp tries both operand orders, else the plain operation.
+  static std::optional<Expr> bitOpAside(ExprKind Kind, const Expr &A,
+                                        const Expr &X);
   static Expr bitOp(ExprKind Kind, const Expr &A, const Expr &B);
   AbsValue arith(clang::BinaryOperatorKind Op, const AbsValue &L,
                  const AbsValue &R, const clang::Expr *E);

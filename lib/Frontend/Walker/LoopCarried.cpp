@@ -226,13 +226,23 @@ AbsValue KernelWalker::shiftedValue(const CarriedVar &V, SourceLocation At,
   return boundDepth(Out);
 }
 
+bool KernelWalker::seedShifts(std::vector<CarriedVar> &Vars) {
+  bool Any = false;
+  for (CarriedVar &V : Vars) {
+    V.Shift.reset();
+    if (shiftable(V.Before)) {
+      V.Shift = 0;
+      Any = true;
+    }
+  }
+  return Any;
+}
+
 void KernelWalker::bindCarried(std::vector<CarriedVar> &Vars,
                                const std::vector<CarriedClass> &Classes,
                                SourceLocation At) {
   for (size_t I = 0; I < Vars.size(); ++I) {
     CarriedVar &V = Vars[I];
-    if (V.Shift && !shiftable(V.Before))
-      V.Shift.reset();
     V.Head = V.Shift ? shiftedValue(V, At, /*PerIteration=*/true,
                                     /*AfterLoop=*/false)
                      : carriedValue(V, Classes[I], At, /*PerIteration=*/true);

@@ -191,15 +191,7 @@ KernelWalker::walkLoopBody(const Stmt *Body, unsigned LoopId,
     Classes.assign(Vars.size(), CarriedClass::Gap);
   // Every local that can be is first taken to move by uniform amounts; the
   // trial walks find the multiple, or that it does not.
-  bool AnyShift = false;
-  for (CarriedVar &V : Vars) {
-    V.Shift.reset();
-    if (Trials && (V.Before.K == AbsValue::Kind::Int ||
-                   V.Before.K == AbsValue::Kind::Pointer)) {
-      V.Shift = 0;
-      AnyShift = true;
-    }
-  }
+  bool AnyShift = Trials && seedShifts(Vars);
 
   // Trial walks: raise the classes to their fixpoint, and find how a
   // thread may leave the loop (with the final classes). A thread that left

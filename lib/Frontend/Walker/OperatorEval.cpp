@@ -17,56 +17,30 @@ namespace warplint {
 
 using namespace clang;
 
-namespace {
-
-void addTerms(const Expr &E, std::vector<Expr> &Out) {
-  if (E.kind() == ExprKind::Add) {
-    addTerms(E.lhs(), Out);
-    addTerms(E.rhs(), Out);
-    return;
-  }
-  Out.push_back(E);
-}
-
-Expr sum(const std::vector<Expr> &Terms) {
-  Expr Out(0);
-  for (const Expr &T : Terms)
-    Out = Out + T;
-  return Out;
-}
-
-} // namespace
-
 /// A & X, A | X or A ^ X with the terms of A that are the same in every
 /// thread and multiples of a power of two above every bit of X taken out
 /// of the bit operation: they leave the bits it reads alone, so (A' + B) ^
 /// X = (A' ^ X) + B (and & drops B). A pointer moved by a tile in a loop,
 /// then swizzled, stays a thread's exact offset plus the move.
-Expr KernelWalker::bitOpAside(ExprKind Kind, const Expr &A, const Expr &X) {
+std::optional<Expr> KernelWalker::bitOpAside(ExprKind Kind, const Expr &A,
+                                             const Expr &X) {
   std::optional<unsigned> Bits = bitWidth(X);
   if (!Bits || *Bits > 62)
-    return Expr::binary(Kind, A, X);
-  int64_t Unit = int64_t(1) << *Bits;
-  std::vector<Expr> Terms, Kept, Aside;
-  addTerms(A, Terms);
-  for (const Expr &T : Terms) {
-    int64_t M = multipleOf(T);
-    bool Uniform = !T.symbols().empty() && !T.refersTo(SymbolKind::ThreadIdx);
-    (Uniform && M % Unit == 0 ? Aside : Kept).push_back(T);
-  }
-  if (Aside.empty())
-    return Expr::binary(Kind, A, X);
-  Expr Inner = Expr::binary(Kind, sum(Kept), X);
-  return Kind == ExprKind::BitAnd ? Inner : Inner + sum(Aside);
+    return std::nullopt;
+  UnitSplit Split =
+      splitWholeUnits(A, int64_t(1) << *Bits, {SymbolKind::ThreadIdx});
+  if (Split.Aside.asConst() == 0)
+    return std::nullopt;
+  Expr Inner = Expr::binary(Kind, Split.Kept, X);
+  return Kind == ExprKind::BitAnd ? Inner : Inner + Split.Aside;
 }
 
 Expr KernelWalker::bitOp(ExprKind Kind, const Expr &A, const Expr &B) {
-  Expr Plain = Expr::binary(Kind, A, B);
-  Expr Out = bitOpAside(Kind, A, B);
-  if (Out != Plain)
-    return Out;
-  Out = bitOpAside(Kind, B, A);
-  return Out != Expr::binary(Kind, B, A) ? Out : Plain;
+  if (std::optional<Expr> Out = bitOpAside(Kind, A, B))
+    return *Out;
+  if (std::optional<Expr> Out = bitOpAside(Kind, B, A))
+    return *Out;
+  return Expr::binary(Kind, A, B);
 }
 
 AbsValue KernelWalker::arith(BinaryOperatorKind Op, const AbsValue &L,
@@ -201,7 +175,8 @@ std::optional<AbsValue> KernelWalker::windowBitOp(BinaryOperatorKind Op,
     Expr Result =
         Kind == ExprKind::Shr || Kind == ExprKind::Div || Kind == ExprKind::Rem
             ? Expr::binary(Kind, Address, X.Int)
-            : bitOpAside(Kind, Address, X.Int);
+            : bitOpAside(Kind, Address, X.Int)
+                  .value_or(Expr::binary(Kind, Address, X.Int));
     if (!Or && !Xor)
       return AbsValue::integer(Result);
     AbsValue Out = P;
@@ -219,9 +194,12 @@ std::optional<AbsValue> KernelWalker::windowBitOp(BinaryOperatorKind Op,
       (int64_t(1) << *Bits) > Align)
     return std::nullopt;
   if (And)
-    return AbsValue::integer(bitOpAside(ExprKind::BitAnd, *P.Offset, X.Int));
+    return AbsValue::integer(
+        bitOpAside(ExprKind::BitAnd, *P.Offset, X.Int)
+            .value_or(Expr::binary(ExprKind::BitAnd, *P.Offset, X.Int)));
   AbsValue Out = P;
-  Out.Offset = bitOpAside(Kind, *P.Offset, X.Int);
+  Out.Offset = bitOpAside(Kind, *P.Offset, X.Int)
+                   .value_or(Expr::binary(Kind, *P.Offset, X.Int));
   Out.Derived = true;
   return Out;
 }

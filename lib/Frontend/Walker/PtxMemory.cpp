@@ -274,6 +274,14 @@ template <typename Fn> void forEachInstruction(StringRef Template, Fn F) {
   }
 }
 
+/// N of an operand written `%N`.
+std::optional<unsigned> operandNumber(StringRef Op) {
+  unsigned N;
+  if (!Op.consume_front("%") || Op.getAsInteger(10, N))
+    return std::nullopt;
+  return N;
+}
+
 /// `setp.CMP.TYPE p, %N, C;` (or `C, %N`, the comparison turned round):
 /// what p holds, when CMP is one warplint follows for TYPE.
 std::optional<PtxGuard> predicateSet(StringRef Opcode,
@@ -295,19 +303,15 @@ std::optional<PtxGuard> predicateSet(StringRef Opcode,
   G.Known = true;
   G.Register = Operands[0].str();
   G.Cmp = Cmp.str();
-  auto Operand = [](StringRef O) -> std::optional<unsigned> {
-    unsigned N;
-    if (!O.consume_front("%") || O.getAsInteger(10, N))
-      return std::nullopt;
-    return N;
-  };
   int64_t C;
-  if (auto N = Operand(Operands[1]); N && !Operands[2].getAsInteger(0, C)) {
+  if (auto N = operandNumber(Operands[1]);
+      N && !Operands[2].getAsInteger(0, C)) {
     G.Operand = *N;
     G.Value = C;
     return G;
   }
-  if (auto N = Operand(Operands[2]); N && !Operands[1].getAsInteger(0, C)) {
+  if (auto N = operandNumber(Operands[2]);
+      N && !Operands[1].getAsInteger(0, C)) {
     G.Operand = *N;
     G.Value = C;
     // C < %N is %N > C.
@@ -320,14 +324,6 @@ std::optional<PtxGuard> predicateSet(StringRef Opcode,
     return G;
   }
   return std::nullopt;
-}
-
-/// N of an operand written `%N`.
-std::optional<unsigned> operandNumber(StringRef Op) {
-  unsigned N;
-  if (!Op.consume_front("%") || Op.getAsInteger(10, N))
-    return std::nullopt;
-  return N;
 }
 
 } // namespace
