@@ -672,6 +672,227 @@ static void summands(const Expr &E, std::vector<Expr> &Out) {
   Out.push_back(E);
 }
 
+std::optional<Expr> exactQuotient(const Expr &E, int64_t D) {
+  if (D == 0 || D == std::numeric_limits<int64_t>::min())
+    return std::nullopt;
+  if (D == 1)
+    return E;
+  switch (E.kind()) {
+  case ExprKind::Const:
+    if (E.constValue() % D == 0)
+      return Expr(E.constValue() / D);
+    return std::nullopt;
+  case ExprKind::Add: {
+    auto L = exactQuotient(E.lhs(), D), R = exactQuotient(E.rhs(), D);
+    if (L && R)
+      return *L + *R;
+    return std::nullopt;
+  }
+  case ExprKind::Mul: {
+    for (const Expr *F : {&E.rhs(), &E.lhs()}) {
+      const Expr &Other = F == &E.rhs() ? E.lhs() : E.rhs();
+      if (auto C = F->asConst()) {
+        if (*C % D == 0)
+          return Other * Expr(*C / D);
+        if (*C == std::numeric_limits<int64_t>::min())
+          return std::nullopt;
+        int64_t G = std::gcd(*C < 0 ? -*C : *C, D);
+        if (auto Rest = exactQuotient(Other, D / G))
+          return *Rest * Expr(*C / G);
+        return std::nullopt;
+      }
+    }
+    if (auto L = exactQuotient(E.lhs(), D))
+      return *L * E.rhs();
+    if (auto R = exactQuotient(E.rhs(), D))
+      return E.lhs() * *R;
+    return std::nullopt;
+  }
+  case ExprKind::Shl: {
+    auto K = E.rhs().asConst();
+    if (!K || *K < 0 || *K > 61)
+      return std::nullopt;
+    return exactQuotient(E.lhs() * Expr(int64_t(1) << *K), D);
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+namespace {
+
+/// A sum as constant + coefficient * term, the terms neither sums, nor
+/// products by a constant, nor constants; equal terms merged.
+struct LinearSum {
+  int64_t Const = 0;
+  std::vector<std::pair<Expr, int64_t>> Terms;
+  bool Overflow = false;
+
+  void add(const Expr &E, int64_t Coef) {
+    if (Overflow || Coef == 0)
+      return;
+    if (auto C = E.asConst()) {
+      int64_t P;
+      Overflow |= __builtin_mul_overflow(*C, Coef, &P) ||
+                  __builtin_add_overflow(Const, P, &Const);
+      return;
+    }
+    if (E.kind() == ExprKind::Add) {
+      add(E.lhs(), Coef);
+      add(E.rhs(), Coef);
+      return;
+    }
+    if (E.kind() == ExprKind::Mul || E.kind() == ExprKind::Shl) {
+      std::optional<int64_t> C = E.rhs().asConst();
+      if (C && E.kind() == ExprKind::Shl)
+        C = *C >= 0 && *C < 62 ? std::optional(int64_t(1) << *C) : std::nullopt;
+      const Expr *Other = &E.lhs();
+      if (!C && E.kind() == ExprKind::Mul) {
+        C = E.lhs().asConst();
+        Other = &E.rhs();
+      }
+      if (C) {
+        int64_t P;
+        if (__builtin_mul_overflow(*C, Coef, &P))
+          Overflow = true;
+        else
+          add(*Other, P);
+        return;
+      }
+    }
+    Expr T = collapseQuotient(E);
+    for (auto &[X, C] : Terms)
+      if (X == T) {
+        Overflow |= __builtin_add_overflow(C, Coef, &C);
+        return;
+      }
+    Terms.push_back({T, Coef});
+  }
+
+  /// x / a / b as x / (a*b) (a, b positive constants).
+  static Expr collapseQuotient(const Expr &E) {
+    if (E.kind() != ExprKind::Div)
+      return E;
+    auto B = E.rhs().asConst();
+    const Expr &In = E.lhs();
+    if (!B || *B <= 0 || In.kind() != ExprKind::Div)
+      return E;
+    Expr Inner = collapseQuotient(In);
+    auto A = Inner.rhs().asConst();
+    int64_t AB;
+    if (Inner.kind() != ExprKind::Div || !A || *A <= 0 ||
+        __builtin_mul_overflow(*A, *B, &AB))
+      return E;
+    return Expr::binary(ExprKind::Div, Inner.lhs(), Expr(AB));
+  }
+
+  /// For a remainder term (x % d, x & (2^k - 1)), the quotient term it
+  /// pairs with (x / d, x >> k) and d.
+  static std::optional<std::pair<Expr, int64_t>> quotientOf(const Expr &R) {
+    auto M = R.kind() == ExprKind::Rem || R.kind() == ExprKind::BitAnd
+                 ? R.rhs().asConst()
+                 : std::nullopt;
+    if (!M || *M <= 0)
+      return std::nullopt;
+    const Expr &X = R.lhs();
+    if (R.kind() == ExprKind::Rem)
+      return std::pair(collapseQuotient(Expr::binary(ExprKind::Div, X, *M)),
+                       *M);
+    int64_t D = *M + 1; // a mask 2^k - 1
+    if (D <= 0 || (D & (D - 1)) != 0)
+      return std::nullopt;
+    int64_t K = 0;
+    while ((int64_t(1) << K) < D)
+      ++K;
+    return std::pair(Expr::binary(ExprKind::Shr, X, Expr(K)), D);
+  }
+
+  /// Puts one pair together; false when there is none.
+  bool recombineOne() {
+    for (size_t I = 0; I < Terms.size(); ++I) {
+      auto Q = quotientOf(Terms[I].first);
+      if (!Q)
+        continue;
+      int64_t CR = Terms[I].second, Need;
+      if (__builtin_mul_overflow(CR, Q->second, &Need))
+        continue;
+      for (size_t J = 0; J < Terms.size(); ++J) {
+        if (J == I || Terms[J].second != Need || !(Terms[J].first == Q->first))
+          continue;
+        Expr X = Terms[I].first.lhs();
+        Terms.erase(Terms.begin() + std::max(I, J));
+        Terms.erase(Terms.begin() + std::min(I, J));
+        add(X, CR);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  Expr build() const {
+    Expr Out(Const);
+    for (const auto &[T, C] : Terms)
+      Out = Out + T * Expr(C);
+    return Out;
+  }
+};
+
+/// `(a + b) >> k` is `a / 2^k + (b >> k)` and `(a + b) & (2^k - 1)` is
+/// `b & (2^k - 1)` for every a that is a multiple of 2^k (floor division
+/// and two's complement: exact for negative values too), throughout E.
+Expr pullWholeMultiples(const Expr &E) {
+  switch (E.kind()) {
+  case ExprKind::Const:
+  case ExprKind::Sym:
+  case ExprKind::Select:
+    return E;
+  default:
+    break;
+  }
+  Expr L = pullWholeMultiples(E.lhs()), R = pullWholeMultiples(E.rhs());
+  auto K = R.asConst();
+  int64_t Unit = 0;
+  if (E.kind() == ExprKind::Shr && K && *K > 0 && *K < 62)
+    Unit = int64_t(1) << *K;
+  if (E.kind() == ExprKind::BitAnd && K && *K > 0 && ((*K + 1) & *K) == 0)
+    Unit = *K + 1;
+  if (Unit) {
+    std::vector<Expr> Terms;
+    summands(L, Terms);
+    Expr Whole(0), Rest(0);
+    bool Pulled = false;
+    for (const Expr &T : Terms) {
+      std::optional<Expr> Q =
+          T.isConst() ? std::nullopt : exactQuotient(T, Unit);
+      if (Q) {
+        Whole = Whole + *Q;
+        Pulled = true;
+      } else {
+        Rest = Rest + T;
+      }
+    }
+    if (Pulled) {
+      Expr Low = Expr::binary(E.kind(), Rest, R);
+      return E.kind() == ExprKind::Shr ? Whole + Low : Low;
+    }
+  }
+  if (L == E.lhs() && R == E.rhs())
+    return E;
+  return Expr::binary(E.kind(), L, R);
+}
+
+} // namespace
+
+Expr recombineQuotients(const Expr &E) {
+  Expr N = pullWholeMultiples(E);
+  LinearSum S;
+  S.add(N, 1);
+  bool Changed = false;
+  while (!S.Overflow && S.recombineOne())
+    Changed = true;
+  return Changed && !S.Overflow ? S.build() : N;
+}
+
 UnitSplit splitWholeUnits(const Expr &E, int64_t Unit,
                           std::initializer_list<SymbolKind> Varies) {
   std::vector<Expr> Terms;

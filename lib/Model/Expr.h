@@ -215,6 +215,21 @@ struct UnitSplit {
 UnitSplit splitWholeUnits(const Expr &E, int64_t Unit,
                           std::initializer_list<SymbolKind> Varies);
 
+/// E / D when every value of E is a multiple of D by its form (constants,
+/// products by a constant, sums, shifts left: `32 * N * 4` / 32 is `N *
+/// 4`), so that no division enters a model; nullopt otherwise.
+std::optional<Expr> exactQuotient(const Expr &E, int64_t D);
+
+/// E with the quotient and remainder of one dividend put back together
+/// wherever its sums hold both: `c*d * (x / d) + c * (x % d)` is `c * x`
+/// (C truncation keeps x == (x / d) * d + x % d for every x), as are
+/// `x >> k` with `x & (2^k - 1)`; a quotient of a quotient is one quotient
+/// (`x / a / b` is `x / (a*b)` for positive a and b). A flattened index
+/// decomposed by sizes and recomposed into an address (`b*T*C + t*C` with
+/// `b = idx / T`, `t = idx % T`) becomes `idx * C` again. E itself when no
+/// pair is found.
+Expr recombineQuotients(const Expr &E);
+
 /// A number of bits every value of E fits in, every value being
 /// non-negative (`(x & 0x380) >> 3` fits in 7); nullopt when not known.
 std::optional<unsigned> bitWidth(const Expr &E);

@@ -120,34 +120,6 @@ private:
   const LoopWrites &W;
 };
 
-/// E / D when E is a multiple of the constant D in every term (`32 * N * 4`
-/// / 32 = `N * 4`), so that no division enters the model; nullopt
-/// otherwise.
-std::optional<Expr> exactQuotient(const Expr &E, int64_t D) {
-  if (D == 1)
-    return E;
-  switch (E.kind()) {
-  case ExprKind::Const:
-    if (E.constValue() % D == 0)
-      return Expr(E.constValue() / D);
-    return std::nullopt;
-  case ExprKind::Add: {
-    auto A = exactQuotient(E.lhs(), D), B = exactQuotient(E.rhs(), D);
-    if (A && B)
-      return *A + *B;
-    return std::nullopt;
-  }
-  case ExprKind::Mul:
-    if (auto A = exactQuotient(E.lhs(), D))
-      return *A * E.rhs();
-    if (auto B = exactQuotient(E.rhs(), D))
-      return E.lhs() * *B;
-    return std::nullopt;
-  default:
-    return std::nullopt;
-  }
-}
-
 /// c when E is c * Step (or Step itself), nullopt otherwise.
 std::optional<int64_t> constantMultiple(const Expr &E, const Expr &Step) {
   if (E == Step)

@@ -337,9 +337,13 @@ std::optional<std::string> buildSpace(const KernelModel &K, const Access &A,
   S.Bytes = A.Bytes;
 
   if (A.ByteOffset) {
-    S.Offset = A.ByteOffset->substitute(Bind);
+    // With the sizes bound, an index decomposed by them and recomposed
+    // (`b*T*C + t*C`, b and t the quotient and remainder of one index by
+    // T) is that index again: no division of a free symbol is left.
+    S.Offset = recombineQuotients(A.ByteOffset->substitute(Bind));
     if (S.RowLanes)
-      S.ThreadOffset = A.ByteOffset->substitute(Launch.Constants);
+      S.ThreadOffset =
+          recombineQuotients(A.ByteOffset->substitute(Launch.Constants));
   } else {
     S.DataAddress = true;
     S.BoundReason = A.UnknownReason;

@@ -4,6 +4,7 @@
 
 #include "gtest/gtest.h"
 
+#include <functional>
 #include <vector>
 
 using namespace warplint;
@@ -161,6 +162,77 @@ TEST(ExprTest, DepthIsKeptInConstantTime) {
   EXPECT_EQ(Predicate::conj({P, Q, Predicate::conj({Q, Q})}).depth(), 1003u);
   EXPECT_EQ(Predicate::negate(Predicate::disj({P, Q})).depth(), 1004u);
   EXPECT_EQ(Predicate::unknown("x", true).depth(), 1u);
+}
+
+} // namespace
+
+namespace {
+
+bool hasKind(const Expr &E, ExprKind K) {
+  if (E.kind() == K)
+    return true;
+  if (E.kind() == ExprKind::Const || E.kind() == ExprKind::Sym)
+    return false;
+  return hasKind(E.lhs(), K) || hasKind(E.rhs(), K);
+}
+
+TEST(ExprTest, RecombinesQuotientsAndRemainders) {
+  Expr X = Expr::symbol(SymbolKind::BlockIdx, 0) * 8 + Expr::threadIdx(0);
+  auto Div = [](Expr A, int64_t D) {
+    return Expr::binary(ExprKind::Div, std::move(A), D);
+  };
+  auto Rem = [](Expr A, int64_t D) {
+    return Expr::binary(ExprKind::Rem, std::move(A), D);
+  };
+  const int64_t T = 1024, C = 768;
+  // b*T*C + t*C + c with b = X / (T*C), t = X / C % T, c = X % C, in bytes.
+  Expr Flat = (Div(X, T * C) * T * C + Rem(Div(X, C), T) * C + Rem(X, C)) * 4;
+  // b*T*C + t*C with b = X / T / ... written as a quotient of a quotient.
+  Expr Rows = Div(Div(X, 32), 32) * T * C + Rem(X, T) * C + 7;
+  // x >> 5 and x & 31.
+  Expr Bits = Expr::binary(ExprKind::Shr, X, 5) * 32 +
+              Expr::binary(ExprKind::BitAnd, X, 31);
+  // A global warp index by a shift: whole multiples of 32 leave the shift
+  // and the mask, and the pair is the index again.
+  Expr G = Expr::symbol(SymbolKind::BlockIdx, 0) * 256 + Expr::threadIdx(0);
+  Expr Warp = Expr::binary(ExprKind::Shr, G, 5);
+  Expr Lanes = Warp * 32 + Expr::binary(ExprKind::BitAnd, G, 31);
+  // Not a pair: the coefficients do not match, or the dividends differ.
+  Expr Apart = Div(X, T) * 1000 + Rem(X, T);
+  Expr Other = Div(X, T) * T + Rem(X + 1, T);
+  for (const Expr &E : {Flat, Rows, Bits, Warp, Lanes, Apart, Other}) {
+    Expr R = recombineQuotients(E);
+    // The same value everywhere, negative indices included (C truncation).
+    for (int64_t Bx : {-3, 0, 1, 5, 1000, 123457})
+      for (int64_t Tx : {-33, 0, 1, 31, 255}) {
+        auto Value = [&](Symbol S) -> std::optional<int64_t> {
+          if (S.Kind == SymbolKind::BlockIdx)
+            return Bx;
+          if (S.Kind == SymbolKind::ThreadIdx)
+            return Tx;
+          return std::nullopt;
+        };
+        EXPECT_EQ(E.evaluate(Value), R.evaluate(Value)) << E << " vs " << R;
+      }
+  }
+  EXPECT_FALSE(hasKind(recombineQuotients(Flat), ExprKind::Div));
+  EXPECT_FALSE(hasKind(recombineQuotients(Flat), ExprKind::Rem));
+  EXPECT_FALSE(hasKind(recombineQuotients(Rows), ExprKind::Div));
+  EXPECT_FALSE(hasKind(recombineQuotients(Bits), ExprKind::Shr));
+  EXPECT_FALSE(hasKind(recombineQuotients(Lanes), ExprKind::Shr));
+  EXPECT_FALSE(hasKind(recombineQuotients(Lanes), ExprKind::BitAnd));
+  // blockIdx.x * 8 + (threadIdx.x >> 5): the block index left the shift.
+  std::function<bool(const Expr &)> BlockInShift = [&](const Expr &E) {
+    if (E.kind() == ExprKind::Const || E.kind() == ExprKind::Sym)
+      return false;
+    if (E.kind() == ExprKind::Shr && E.refersTo(SymbolKind::BlockIdx))
+      return true;
+    return BlockInShift(E.lhs()) || BlockInShift(E.rhs());
+  };
+  EXPECT_TRUE(BlockInShift(Warp));
+  EXPECT_FALSE(BlockInShift(recombineQuotients(Warp)));
+  EXPECT_EQ(recombineQuotients(Apart), Apart);
+  EXPECT_EQ(recombineQuotients(Other), Other);
 }
 
 } // namespace
