@@ -161,6 +161,15 @@ KernelWalker::wrapperStatement(const CallExpr *C) const {
   const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
   const auto *Body =
       Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Def && F) {
+    // Declared only: a cache-hint store that clang's headers lack, which
+    // warplint's compat header declares for nvcc's sm_32_intrinsics.hpp
+    // definition. The instruction comes from that function all the same.
+    SourceLocation D = F->getLocation();
+    if (D.isValid() && Ctx.getSourceManager().isInSystemHeader(D))
+      return loc(D);
+    return std::nullopt;
+  }
   if (!Body || Body->body_empty())
     return std::nullopt;
   // The statement whose instruction it is: the inline PTX of a wrapper

@@ -95,6 +95,8 @@ Predicate KernelWalker::toPred(const AbsValue &V, const clang::Expr *E) {
       return *C != 0;
     return Predicate::cmp(CmpKind::NE, V.Int, 0);
   case AbsValue::Kind::Pointer:
+    if (std::optional<Predicate> P = nullTest(V, E, /*IsNull=*/false))
+      return *P;
     return Predicate::unknown("pointer test '" + text(E) + "'",
                               threadDependent(V));
   case AbsValue::Kind::Real:
@@ -105,6 +107,24 @@ Predicate KernelWalker::toPred(const AbsValue &V, const clang::Expr *E) {
   return Predicate::unknown("condition '" + text(E) + "' depends on " +
                                 V.Reason,
                             V.ThreadDep, V.Data);
+}
+
+std::optional<Predicate>
+KernelWalker::nullTest(const AbsValue &P, const clang::Expr *E, bool IsNull) {
+  // A pointer the same in every thread of the block (a kernel argument,
+  // `mean != nullptr`) is null for all of them or for none: the test is a
+  // block-uniform value, like a flag loaded from one address, which the
+  // solver treats as deciding which requests run.
+  if (P.K != AbsValue::Kind::Pointer || threadDependent(P))
+    return std::nullopt;
+  // An address in a __shared__ array or a __device__ array is never null.
+  if (P.AlsoObjects.empty() && P.Object < K.Objects.size() &&
+      !K.Objects[P.Object].IsParameter)
+    return Predicate(!IsNull);
+  AbsValue U =
+      newUniform("the address '" + text(E->IgnoreParenImpCasts()) + "'",
+                 E->getBeginLoc(), !State.LoopStack.empty());
+  return Predicate::cmp(IsNull ? CmpKind::EQ : CmpKind::NE, U.Int, 0);
 }
 
 AbsValue KernelWalker::toInt(const AbsValue &V, const clang::Expr *E) {

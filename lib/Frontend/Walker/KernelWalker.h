@@ -329,6 +329,10 @@ private:
   AbsValue readLValue(const LValue &LV, const clang::Expr *E);
   void writeLValue(const LValue &LV, const clang::Expr *E, AbsValue V);
   Predicate toPred(const AbsValue &V, const clang::Expr *E);
+  /// Whether the pointer P (written as E) is null (IsNull) or not, when P
+  /// is the same in every thread: a test of a fresh block-uniform value.
+  std::optional<Predicate> nullTest(const AbsValue &P, const clang::Expr *E,
+                                    bool IsNull);
   /// toInt, except that an address held in an integer (AbsValue::Integer)
   /// stays one: what an integer variable or parameter keeps.
   AbsValue toIntOrAddress(const AbsValue &V, const clang::Expr *E);

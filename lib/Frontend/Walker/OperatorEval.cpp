@@ -251,6 +251,26 @@ AbsValue KernelWalker::evalBinary(const BinaryOperator *B) {
   AbsValue L = eval(B->getLHS());
   AbsValue R = eval(B->getRHS());
   if (B->isComparisonOp()) {
+    if (Op == BO_EQ || Op == BO_NE) {
+      // `p != nullptr`, `p == NULL`, `0 == p`.
+      auto IsNullConstant = [&](const clang::Expr *X) {
+        return X->isNullPointerConstant(
+                   Ctx, clang::Expr::NPC_ValueDependentIsNotNull) !=
+               clang::Expr::NPCK_NotNull;
+      };
+      const clang::Expr *PtrE = nullptr;
+      const AbsValue *Ptr = nullptr;
+      if (IsNullConstant(B->getRHS())) {
+        PtrE = B->getLHS();
+        Ptr = &L;
+      } else if (IsNullConstant(B->getLHS())) {
+        PtrE = B->getRHS();
+        Ptr = &R;
+      }
+      if (Ptr && PtrE->getType()->isPointerType())
+        if (std::optional<Predicate> P = nullTest(*Ptr, PtrE, Op == BO_EQ))
+          return AbsValue::boolean(*P);
+    }
     if (L.K == AbsValue::Kind::Pointer && R.K == AbsValue::Kind::Pointer &&
         L.Object == R.Object && L.Offset && R.Offset) {
       L = AbsValue::integer(*L.Offset);
