@@ -14,16 +14,19 @@ SCRIPTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 class Figures:
     """What one comparison found: measured lines, lines that agree, lines
-    warplint determined, and warnings on lines measured as ideal."""
+    warplint determined, warnings on lines measured as ideal, and lines
+    within 5% per request (the issues' measure)."""
 
     def __init__(self):
         self.lines = self.agree = self.determinable = self.ideal_warnings = 0
+        self.close = 0
 
     def add(self, other):
         self.lines += other.lines
         self.agree += other.agree
         self.determinable += other.determinable
         self.ideal_warnings += other.ideal_warnings
+        self.close += other.close
 
 
 def compare(paths, warplint, root, args, verbose=False):
@@ -50,9 +53,12 @@ def compare(paths, warplint, root, args, verbose=False):
                   run.stdout, re.M)
     w = re.search(r"^(\d+) warnings on lines the hardware measured as ideal",
                   run.stdout, re.M)
-    if not m or not w:
+    c = re.search(r"^(\d+) of (\d+) measured lines within 5% per request",
+                  run.stdout, re.M)
+    if not m or not w or not c:
         sys.stderr.write(run.stdout + run.stderr)
         return None
+    out.close = int(c.group(1))
     out.agree, out.determinable = int(m.group(1)), int(m.group(2))
     out.ideal_warnings = int(w.group(1))
     return out
