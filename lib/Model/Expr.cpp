@@ -677,6 +677,8 @@ std::optional<Expr> exactQuotient(const Expr &E, int64_t D) {
     return std::nullopt;
   if (D == 1)
     return E;
+  if (D == -1) // no `%` by -1, which traps on the least value
+    return E * Expr(-1);
   switch (E.kind()) {
   case ExprKind::Const:
     if (E.constValue() % D == 0)
@@ -798,8 +800,10 @@ struct LinearSum {
     if (R.kind() == ExprKind::Rem)
       return std::pair(collapseQuotient(Expr::binary(ExprKind::Div, X, *M)),
                        *M);
+    if (*M == std::numeric_limits<int64_t>::max())
+      return std::nullopt;
     int64_t D = *M + 1; // a mask 2^k - 1
-    if (D <= 0 || (D & (D - 1)) != 0)
+    if ((D & (D - 1)) != 0)
       return std::nullopt;
     int64_t K = 0;
     while ((int64_t(1) << K) < D)
@@ -854,7 +858,8 @@ Expr pullWholeMultiples(const Expr &E) {
   int64_t Unit = 0;
   if (E.kind() == ExprKind::Shr && K && *K > 0 && *K < 62)
     Unit = int64_t(1) << *K;
-  if (E.kind() == ExprKind::BitAnd && K && *K > 0 && ((*K + 1) & *K) == 0)
+  if (E.kind() == ExprKind::BitAnd && K && *K > 0 &&
+      *K < std::numeric_limits<int64_t>::max() && ((*K + 1) & *K) == 0)
     Unit = *K + 1;
   if (Unit) {
     std::vector<Expr> Terms;

@@ -166,7 +166,8 @@ KernelWalker::wrapperStatement(const CallExpr *C) const {
     // warplint's compat header declares for nvcc's sm_32_intrinsics.hpp
     // definition. The instruction comes from that function all the same.
     SourceLocation D = F->getLocation();
-    if (D.isValid() && Ctx.getSourceManager().isInSystemHeader(D))
+    if (F->getIdentifier() && isCacheHintStore(F->getName()) &&
+        D.isValid() && Ctx.getSourceManager().isInSystemHeader(D))
       return loc(D);
     return std::nullopt;
   }

@@ -114,17 +114,28 @@ KernelWalker::nullTest(const AbsValue &P, const clang::Expr *E, bool IsNull) {
   // A pointer the same in every thread of the block (a kernel argument,
   // `mean != nullptr`) is null for all of them or for none: the test is a
   // block-uniform value, like a flag loaded from one address, which the
-  // solver treats as deciding which requests run.
-  if (P.K != AbsValue::Kind::Pointer || threadDependent(P))
+  // solver treats as deciding which requests run. An address held in an
+  // integer (a shared window address) is left alone.
+  if (P.K != AbsValue::Kind::Pointer || P.Integer || threadDependent(P) ||
+      !P.AlsoObjects.empty() || P.Object >= K.Objects.size())
     return std::nullopt;
+  const MemoryObject &O = K.Objects[P.Object];
   // An address in a __shared__ array or a __device__ array is never null.
-  if (P.AlsoObjects.empty() && P.Object < K.Objects.size() &&
-      !K.Objects[P.Object].IsParameter)
+  if (!O.IsParameter)
     return Predicate(!IsNull);
-  AbsValue U =
-      newUniform("the address '" + text(E->IgnoreParenImpCasts()) + "'",
-                 E->getBeginLoc(), !State.LoopStack.empty());
-  return Predicate::cmp(IsNull ? CmpKind::EQ : CmpKind::NE, U.Int, 0);
+  // One symbol per parameter, whatever the test's spelling and however
+  // often it is tested: the argument is the same throughout the kernel. (A
+  // trial walk may have cut the symbol off K.Uniforms: then a new one.)
+  std::string Description = "the address '" + O.Name + "'";
+  auto It = NullTestSymbols.find(P.Object);
+  if (It == NullTestSymbols.end() || It->second >= K.Uniforms.size() ||
+      K.Uniforms[It->second].Description != Description) {
+    AbsValue U = newUniform(Description, E->getBeginLoc());
+    It = NullTestSymbols.insert_or_assign(P.Object, U.Int.symbolValue().Index)
+             .first;
+  }
+  Expr U = Expr::symbol(SymbolKind::Uniform, It->second);
+  return Predicate::cmp(IsNull ? CmpKind::EQ : CmpKind::NE, U, 0);
 }
 
 AbsValue KernelWalker::toInt(const AbsValue &V, const clang::Expr *E) {

@@ -580,6 +580,9 @@ private:
   static constexpr unsigned MaxTrialNest = 6;
   std::map<const clang::ValueDecl *, unsigned> ObjectIds;
   std::map<const clang::ParmVarDecl *, unsigned> ParamIds;
+  /// The uniform symbol standing for each pointer parameter's address in
+  /// null tests (nullTest), by object.
+  std::map<unsigned, unsigned> NullTestSymbols;
 
   // --- nesting budget
   /// How deep statements and expressions may nest, inlined calls included,
