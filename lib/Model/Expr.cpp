@@ -723,6 +723,13 @@ std::optional<Expr> exactQuotient(const Expr &E, int64_t D) {
 
 namespace {
 
+/// 2^k when M is the mask 2^k - 1 (k >= 1); nullopt otherwise.
+std::optional<int64_t> maskUnit(int64_t M) {
+  if (M <= 0 || M == std::numeric_limits<int64_t>::max() || ((M + 1) & M) != 0)
+    return std::nullopt;
+  return M + 1;
+}
+
 /// A sum as constant + coefficient * term, the terms neither sums, nor
 /// products by a constant, nor constants; equal terms merged.
 struct LinearSum {
@@ -800,15 +807,13 @@ struct LinearSum {
     if (R.kind() == ExprKind::Rem)
       return std::pair(collapseQuotient(Expr::binary(ExprKind::Div, X, *M)),
                        *M);
-    if (*M == std::numeric_limits<int64_t>::max())
-      return std::nullopt;
-    int64_t D = *M + 1; // a mask 2^k - 1
-    if ((D & (D - 1)) != 0)
+    std::optional<int64_t> D = maskUnit(*M);
+    if (!D)
       return std::nullopt;
     int64_t K = 0;
-    while ((int64_t(1) << K) < D)
+    while ((int64_t(1) << K) < *D)
       ++K;
-    return std::pair(Expr::binary(ExprKind::Shr, X, Expr(K)), D);
+    return std::pair(Expr::binary(ExprKind::Shr, X, Expr(K)), *D);
   }
 
   /// Puts one pair together; false when there is none.
@@ -858,9 +863,8 @@ Expr pullWholeMultiples(const Expr &E) {
   int64_t Unit = 0;
   if (E.kind() == ExprKind::Shr && K && *K > 0 && *K < 62)
     Unit = int64_t(1) << *K;
-  if (E.kind() == ExprKind::BitAnd && K && *K > 0 &&
-      *K < std::numeric_limits<int64_t>::max() && ((*K + 1) & *K) == 0)
-    Unit = *K + 1;
+  if (E.kind() == ExprKind::BitAnd && K)
+    Unit = maskUnit(*K).value_or(0);
   if (Unit) {
     std::vector<Expr> Terms;
     summands(L, Terms);
