@@ -226,6 +226,9 @@ public:
     if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
       return integer(C->getSubExpr(), Depth + 1);
     if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *P = dyn_cast<ParmVarDecl>(D->getDecl()))
+        if (auto It = Bound.find(P); It != Bound.end())
+          return It->second;
       if (const VarDecl *V = unchangedLocal(D))
         if (V->getType()->isIntegralOrEnumerationType())
           if (auto Init = integer(V->getInit(), Depth + 1))
@@ -244,6 +247,26 @@ public:
         if (auto I = integer(A->getIdx(), Depth + 1);
             I && *I >= 0 && *I < int64_t(Init->getNumInits()))
           return integer(Init->getInit(*I), Depth + 1);
+    if (const auto *C = dyn_cast<CallExpr>(E)) {
+      std::optional<HostEval> In = helper(C, Depth);
+      return In ? In->integer(In->Returned, Depth + 1) : std::nullopt;
+    }
+    if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+      auto Cond = integer(C->getCond(), Depth + 1);
+      if (!Cond)
+        return std::nullopt;
+      return integer(*Cond ? C->getTrueExpr() : C->getFalseExpr(), Depth + 1);
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+      auto V = integer(U->getSubExpr(), Depth + 1);
+      int64_t Out;
+      if (V && U->getOpcode() == UO_Minus)
+        return __builtin_sub_overflow(0, *V, &Out) ? std::nullopt
+                                                   : std::optional(Out);
+      if (V && U->getOpcode() == UO_LNot)
+        return int64_t(*V == 0);
+      return std::nullopt;
+    }
     if (const auto *B = dyn_cast<BinaryOperator>(E)) {
       auto L = integer(B->getLHS(), Depth + 1);
       auto Rv = integer(B->getRHS(), Depth + 1);
@@ -251,6 +274,28 @@ public:
         return std::nullopt;
       int64_t Out;
       switch (B->getOpcode()) {
+      case BO_LT:
+        return int64_t(*L < *Rv);
+      case BO_GT:
+        return int64_t(*L > *Rv);
+      case BO_LE:
+        return int64_t(*L <= *Rv);
+      case BO_GE:
+        return int64_t(*L >= *Rv);
+      case BO_EQ:
+        return int64_t(*L == *Rv);
+      case BO_NE:
+        return int64_t(*L != *Rv);
+      case BO_LAnd:
+        return int64_t(*L && *Rv);
+      case BO_LOr:
+        return int64_t(*L || *Rv);
+      case BO_Shl:
+        return applyBinary(ExprKind::Shl, *L, *Rv, Out) ? std::optional(Out)
+                                                        : std::nullopt;
+      case BO_Shr:
+        return applyBinary(ExprKind::Shr, *L, *Rv, Out) ? std::optional(Out)
+                                                        : std::nullopt;
       case BO_Add:
         return __builtin_add_overflow(*L, *Rv, &Out) ? std::nullopt
                                                      : std::optional(Out);
@@ -304,6 +349,11 @@ public:
         Out[I] = integer(C->getArg(I), Depth + 1);
       return Out;
     }
+    if (const auto *C = dyn_cast<CallExpr>(E);
+        C && !E->getType()->isIntegralOrEnumerationType()) {
+      std::optional<HostEval> In = helper(C, Depth);
+      return In ? In->dims(In->Returned, Depth + 1) : std::nullopt;
+    }
     if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
       if (const VarDecl *V = unchangedLocal(D))
         return dims(V->getInit(), Depth + 1);
@@ -321,6 +371,38 @@ public:
   }
 
 private:
+  /// A call of a helper whose body is one return statement
+  /// (`ceil_div(n, block)`, a `dim3 grid_for(int n)`), as an evaluator of
+  /// what it returns with its parameters bound to the values of the call's
+  /// arguments here (a parameter whose argument has no value stays
+  /// unknown). Where those values came from (a launcher's call, a loop) is
+  /// this evaluator's: the helper's own call is no launch context.
+  std::optional<HostEval> helper(const CallExpr *C, unsigned Depth) {
+    const FunctionDecl *F = C->getDirectCallee();
+    if (!F || isa<CXXOperatorCallExpr>(C) || isa<CUDAKernelCallExpr>(C) ||
+        (isa<CXXMethodDecl>(F) && !cast<CXXMethodDecl>(F)->isStatic()))
+      return std::nullopt;
+    const FunctionDecl *Def = F->getDefinition();
+    const auto *Body =
+        Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+    if (!Body || Body->size() != 1 || C->getNumArgs() != Def->getNumParams())
+      return std::nullopt;
+    const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+    if (!Ret || !Ret->getRetValue())
+      return std::nullopt;
+    HostEval In(Ctx, Def);
+    In.Returned = Ret->getRetValue();
+    for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+      const ParmVarDecl *P = Def->getParamDecl(I);
+      QualType T = P->getType().getNonReferenceType();
+      if (!T->isIntegralOrEnumerationType())
+        continue;
+      if (auto V = integer(C->getArg(I), Depth + 1))
+        In.Bound[P] = *V;
+    }
+    return In;
+  }
+
   /// The value of D's variable under the innermost enclosing case label
   /// that fixes it, when the function never modifies the variable.
   std::optional<int64_t> caseValue(const DeclRefExpr *D) {
@@ -401,6 +483,10 @@ private:
   const FunctionDecl *Fn;
   const std::vector<CaseValues> *Known;
   const CallContext *Via;
+  /// A helper's parameters with the values its call passes (helper()), and
+  /// what it returns.
+  std::map<const ParmVarDecl *, int64_t> Bound;
+  const clang::Expr *Returned = nullptr;
   bool UsedCall = false;
   bool UsedLoop = false;
 };
