@@ -80,11 +80,40 @@ static void addAdvice(const GlobalResult &R, const Access &A,
   }
 }
 
+/// Whether every case of R has the same worst and ideal request, the cases
+/// differing in their means only.
+static bool onlyMeansDiffer(const GlobalResult &R) {
+  return R.Cases.size() > 1 &&
+         std::all_of(R.Cases.begin(), R.Cases.end(), [&](const SolveCase &C) {
+           return C.Worst == R.Cases.front().Worst &&
+                  C.Ideal == R.Cases.front().Ideal;
+         });
+}
+
 /// "sectors per request by case: 5 (ideal 4) when pitch % 8 != 0; ...":
 /// every outcome of a parametric answer with its condition, worst first.
 /// Cases that differ only in their mean are one outcome here; the worst
-/// one's condition is R.Condition.
+/// one's condition is R.Condition. When that leaves one outcome (every
+/// block's worst request costs the same, the means differ), the note
+/// lists the means instead: a condition covering every case says nothing.
 static std::string casesNote(const GlobalResult &R) {
+  // Many outcomes (a bounds guard cutting a warp at every lane) read
+  // better as a range than as a list; JSON consumers get the numbers.
+  constexpr size_t MaxListed = 3;
+  if (onlyMeansDiffer(R)) {
+    std::string Text = "sectors per request by case: " +
+                       std::to_string(R.Cases.front().Worst) + " (ideal " +
+                       std::to_string(R.Cases.front().Ideal) +
+                       ") in every case, on average";
+    for (size_t I = 0; I < R.Cases.size() && I < MaxListed; ++I)
+      Text += std::string(I ? ";" : "") + " " + formatMean(R.Cases[I].Mean) +
+              (R.Cases[I].Condition.empty() ? std::string(" otherwise")
+                                            : " when " + R.Cases[I].Condition);
+    if (R.Cases.size() > MaxListed)
+      Text += "; " + std::to_string(R.Cases.size() - MaxListed) +
+              " more cases, down to " + formatMean(R.Cases.back().Mean);
+    return Text;
+  }
   std::vector<std::pair<std::pair<unsigned, unsigned>, std::string>> Groups;
   for (const SolveCase &C : R.Cases) {
     std::pair<unsigned, unsigned> Key{C.Worst, C.Ideal};
@@ -99,9 +128,6 @@ static std::string casesNote(const GlobalResult &R) {
   if (WorstGroups == 1 && Groups.front().first.first == R.Sectors &&
       !R.Condition.empty())
     Groups.front().second = R.Condition;
-  // Many outcomes (a bounds guard cutting a warp at every lane) read
-  // better as a range than as a list; JSON consumers get the numbers.
-  constexpr size_t MaxListed = 3;
   std::string Text = "sectors per request by case:";
   for (size_t I = 0; I < Groups.size() && I < MaxListed; ++I)
     Text += std::string(I ? ";" : "") + " " +
@@ -205,7 +231,7 @@ void UncoalescedCheck::check(
                        "sector into the two halves of one 32-byte block",
                        {}});
   addAdvice(R, A, Obj, *Worst->Launch, D.Notes);
-  if (R.Requests > 1 && R.SectorsMean + 1e-9 < R.Sectors)
+  if (R.Requests > 1 && R.SectorsMean + 1e-9 < R.Sectors && !onlyMeansDiffer(R))
     D.Notes.push_back({{},
                        "on average " + formatMean(R.SectorsMean) +
                            " sectors per request over " +

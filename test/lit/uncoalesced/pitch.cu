@@ -74,3 +74,25 @@ void run(float *out, const float *in, int pitch, int n, int blocks) {
   gridStride<<<blocks, 256>>>(out, in, n);
   paramStride<<<1, 256>>>(out, n, blocks);
 }
+
+// Rows of an odd pitch, each block its own: every block's worst request
+// (the strided pass) costs the same, only the contiguous pass's alignment
+// changes with blockIdx.x. The cases differ in their means alone, and the
+// note lists those rather than a condition that covers every block.
+__global__ void rowPasses(float *out, const float *in, int pitch) {
+  const float *x = in + blockIdx.x * pitch;
+  float s = 0;
+  for (int k = 1; k <= 8; k *= 8)
+    s += x[threadIdx.x * k];
+  out[blockIdx.x * 32 + threadIdx.x] = s;
+  // CHECK: pitch.cu:[[@LINE-2]]:10: warning: uncoalesced global load from 'in' (32 sectors per request, ideal 4) [warplint-uncoalesced]
+  // CHECK-NEXT: s += x[threadIdx.x * k];
+  // CHECK-NEXT: ^
+  // CHECK-NEXT: note: sectors per request by case: 32 (ideal 4) in every case, on average 18.5 when blockIdx.x % 8 != 0; 18 when blockIdx.x % 8 == 0
+  // CHECK-NOT: on average 18.5 sectors per request over
+  // CHECK: note: assuming block 32x1x1
+}
+
+void runPasses(float *out, const float *in) {
+  rowPasses<<<64, 32>>>(out, in, 1025);
+}
