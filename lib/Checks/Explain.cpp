@@ -96,8 +96,8 @@ std::optional<std::string> mixedIterationsNote(const RequestWitness &W) {
   return "nvcc unrolls loop '" + W.MixedLoop + "'" + By +
          " and runs the remainder of its trip count first, a run-time value "
          "that differs between lanes of warp " +
-         std::to_string(W.A.Warp) + ": lanes " + std::to_string(W.A.Lane) +
-         " and " + std::to_string(W.B.Lane) +
+         std::to_string(W.A.Warp) + ": lanes " + std::to_string(W.MixedLaneA) +
+         " and " + std::to_string(W.MixedLaneB) +
          " run different iterations in one instruction";
 }
 

@@ -140,6 +140,11 @@ struct Loop {
   /// Lanes of one warp with different trip counts then share instructions
   /// across iterations (docs/hardware-model.md S9 (h)).
   std::optional<unsigned> RemainderFirstUnroll = 1u;
+  /// The step's addition is computed in an unsigned type, as C's
+  /// conversions make it for `int i; i += blockDim.x` (an unsigned operand)
+  /// or an unsigned variable; with a signed step (`int step = blockDim.x;
+  /// i += step`) nvcc unrolls differently (RemainderFirstUnroll).
+  bool StepUnsigned = false;
   /// The variable's integer type: a multiplying loop whose bound is not
   /// known for the launch can only take the values its type holds
   /// (lib/Solve/Space/GeometricLoops.h).

@@ -111,6 +111,8 @@ struct RequestWitness {
   /// (RequestView::MixedLoop); empty otherwise. Bindings then leave it out.
   std::string MixedLoop;
   unsigned MixedUnroll = 0;
+  /// Two lanes of that request at different iterations of the mixed loop.
+  unsigned MixedLaneA = 0, MixedLaneB = 0;
   /// Every active lane of the request, in lane order (A and B among them).
   std::vector<LaneWitness> Lanes;
   /// The free values and loop iterations of the request as symbols of the

@@ -89,6 +89,7 @@ bool KernelWalker::loopStep(const clang::Expr *Write, const ValueDecl *Var,
       return false;
     L.Step = Loop::StepKind::Add;
     L.StepValue = U->isIncrementOp() ? 1 : -1;
+    L.StepUnsigned = U->getType()->isUnsignedIntegerType();
     return true;
   }
   const auto *B = dyn_cast<BinaryOperator>(Inc);
@@ -96,9 +97,14 @@ bool KernelWalker::loopStep(const clang::Expr *Write, const ValueDecl *Var,
     return false;
   const clang::Expr *RHS = B->getRHS();
   BinaryOperatorKind Op = B->getOpcode();
+  // The type the addition is computed in: `int i; i += blockDim.x` adds
+  // in unsigned, `i += (int)blockDim.x` in int.
+  if (const auto *CA = dyn_cast<CompoundAssignOperator>(B))
+    L.StepUnsigned = CA->getComputationResultType()->isUnsignedIntegerType();
   if (Op == BO_Assign) {
     // i = i + c / i = i * c / ... (and c + i, c * i)
     if (const auto *R = dyn_cast<BinaryOperator>(RHS->IgnoreParenImpCasts())) {
+      L.StepUnsigned = R->getType()->isUnsignedIntegerType();
       if (WrittenVars::target(R->getLHS()) == Var) {
         Op = R->getOpcode() == BO_Add   ? BO_AddAssign
              : R->getOpcode() == BO_Sub ? BO_SubAssign

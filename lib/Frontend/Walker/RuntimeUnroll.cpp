@@ -1,14 +1,20 @@
 //===- RuntimeUnroll.cpp - How nvcc unrolls a loop of run-time trip count -===//
 //---===//
 //
-// Measured with nvcc 13.0 -O3 for sm_90 (SASS of the kernels in
-// docs/hardware-model.md S9 (h)): `for (i = tid; i < n; i += 256)`,
-// `+= 40`, `+= 32`, `+= blockDim.x * blockDim.y` and `* blockDim.z` are
-// unrolled by 4 with a remainder loop before the unrolled one, whatever the
-// body (a store, a load and a store, 12 FMAs); `+= blockDim.x` and the
-// grid stride `+= blockDim.x * gridDim.x` are not unrolled, nor is a loop
-// with `#pragma unroll 1`. LLVM never unrolls a loop of unknown trip count
-// whose body holds a convergent operation (a barrier, a vote, a shuffle).
+// Measured with nvcc 13.0 -O3 for sm_90 (SASS of the kernels of
+// test/gpu/sass-probes/runtime_unroll.cu and reduction_unroll.cu,
+// docs/hardware-model.md S9 (h)): a step added in a signed type, constant
+// (`i += 256`, `+= 40`, `+= 32`) or not (`int step = blockDim.x; i +=
+// step`, `i += (int)blockDim.x`, a parameter, `int threads = blockDim.x *
+// blockDim.y`), is unrolled by 4 with a remainder loop before the unrolled
+// one, whatever the body (a store, a load and a store, 12 FMAs, a
+// reduction into a register). A step only known at run time and added in
+// an unsigned type (`i += blockDim.x`, the grid stride `i += blockDim.x *
+// gridDim.x`, an unsigned variable) is not unrolled, nor is a loop with
+// `#pragma unroll 1`; an unsigned constant step is unrolled another way
+// (the first iteration peeled, the remainder last). LLVM never unrolls a
+// loop of unknown trip count whose body holds a convergent operation (a
+// barrier, a vote, a shuffle).
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,10 +80,6 @@ private:
   llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
 };
 
-bool isSymbol(const Expr &E, SymbolKind K, unsigned Index) {
-  return E == Expr::symbol(K, Index);
-}
-
 } // namespace
 
 UnrollBodyFacts scanUnrollFacts(const clang::Stmt *Body) {
@@ -95,15 +97,13 @@ std::optional<unsigned> remainderFirstUnroll(const Loop &L,
     return 1u;
   if (L.Step != Loop::StepKind::Add || Scan.OpaqueCall)
     return std::nullopt;
-  if (L.StepExpr) {
-    const Expr &S = *L.StepExpr;
-    Expr Bx = Expr::symbol(SymbolKind::BlockDim, 0);
-    Expr Gx = Expr::symbol(SymbolKind::GridDim, 0);
-    if (isSymbol(S, SymbolKind::BlockDim, 0) || S == Bx * Gx || S == Gx * Bx)
-      return 1u;
-  }
   if (L.UnrollPragma) // `#pragma unroll N` keeps N; bare: not measured
     return *L.UnrollPragma ? L.UnrollPragma : std::nullopt;
+  // Added in unsigned: a step only known at run time keeps the loop; a
+  // constant one is unrolled another way (the first iteration peeled, the
+  // remainder last), which is not modelled.
+  if (L.StepUnsigned)
+    return L.StepExpr ? std::optional(1u) : std::nullopt;
   return 4u;
 }
 

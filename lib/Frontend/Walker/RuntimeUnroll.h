@@ -32,11 +32,12 @@ UnrollBodyFacts scanUnrollFacts(const clang::Stmt *Body);
 
 /// The factor nvcc unrolls loop L (Body: its body's facts) by when its trip
 /// count is a run-time value, the remainder first: 1 when it keeps the loop
-/// (a step of blockDim.x or blockDim.x * gridDim.x, `#pragma unroll 1`, a
-/// barrier, warp vote or shuffle in the body), N for `#pragma unroll N`, 4
-/// otherwise; nullopt when it cannot be told (a call to a function the
-/// body does not show, a bare `#pragma unroll`, a loop that does not step
-/// by addition).
+/// (a run-time step added in an unsigned type, `i += blockDim.x` or
+/// `blockDim.x * gridDim.x`; `#pragma unroll 1`; a barrier, warp vote or
+/// shuffle in the body), N for `#pragma unroll N`, 4 for a step added in a
+/// signed type; nullopt when it cannot be told (a call to a function the
+/// body does not show, a bare `#pragma unroll`, an unsigned constant step,
+/// which nvcc unrolls another way, a loop that does not step by addition).
 std::optional<unsigned> remainderFirstUnroll(const Loop &L,
                                              const UnrollBodyFacts &Body);
 

@@ -37,6 +37,8 @@ struct RequestView {
   /// iterations this one instruction runs for different lanes
   /// (RemainderFirst.h); -1 when every lane is at one iteration.
   int MixedLoop = -1;
+  /// Two lanes at different iterations of MixedLoop, when there is one.
+  unsigned MixedLaneA = 0, MixedLaneB = 0;
 };
 
 using FreeValues = std::vector<std::pair<Symbol, int64_t>>;

@@ -38,8 +38,9 @@ std::optional<std::string> remainderFirstKeys(const SolveSpace &S,
           return "lanes of warp " + std::to_string(Warp) + " run loop '" +
                  Lp.VarName + "' " + std::to_string(*Ts.begin()) + " and " +
                  std::to_string(*Ts.rbegin()) +
-                 " times, and whether nvcc unrolls it is not known (a call "
-                 "whose body is not shown, or a bare #pragma unroll)";
+                 " times, and how nvcc unrolls it is not known (a call "
+                 "whose body is not shown, a bare #pragma unroll, or an "
+                 "unsigned constant step)";
         continue;
       }
       int64_t K = From[P], Rest = T % int64_t(*U);

@@ -399,8 +399,12 @@ private:
           First = P.Trips;
         }
         for (size_t I = 0; I < First.size() && R.MixedLoop < 0; ++I)
-          if (First[I] != P.Trips[I])
+          if (First[I] != P.Trips[I] && !R.Lanes.empty()) {
+            // R.Lanes begins with the first piece's lanes, at First.
             R.MixedLoop = int(S.Relevant[I]);
+            R.MixedLaneA = R.Lanes.front().Lane;
+            R.MixedLaneB = P.Part.Lanes.front().Lane;
+          }
         R.Lanes.insert(R.Lanes.end(), P.Part.Lanes.begin(), P.Part.Lanes.end());
         R.Threads.insert(R.Threads.end(), P.Part.Threads.begin(),
                          P.Part.Threads.end());

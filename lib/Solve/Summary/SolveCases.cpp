@@ -502,6 +502,8 @@ private:
     if (Mixed >= 0) {
       W.MixedLoop = S.Loops[Mixed].VarName;
       W.MixedUnroll = S.Loops[Mixed].RemainderFirstUnroll.value_or(0);
+      W.MixedLaneA = B.WorstRequest.MixedLaneA;
+      W.MixedLaneB = B.WorstRequest.MixedLaneB;
     }
     for (const LaneAddress &L : B.WorstRequest.Lanes)
       W.Lanes.push_back(

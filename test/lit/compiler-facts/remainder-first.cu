@@ -16,15 +16,17 @@ __global__ void constantStep(float *out) {
     s[i] = float(i);
   // ACC: remainder-first.cu:[[@LINE-1]]:5: remark: shared store of 's' (4 bytes) in kernel 'constantStep': 2 wavefronts per request (mean 1.3077, ideal 1)
   // CHECK: remainder-first.cu:[[@LINE-2]]:5: warning: 2-way shared memory bank conflict on 's' (2 wavefronts per request, ideal 1) [warplint-bank-conflict]
-  // CHECK: note: nvcc unrolls loop 'i' by 4 and runs the remainder of its trip count first, a run-time value that differs between lanes of warp 0: lanes 16 and 8 run different iterations in one instruction
+  // CHECK: note: nvcc unrolls loop 'i' by 4 and runs the remainder of its trip count first, a run-time value that differs between lanes of warp 0: lanes 0 and 16 run different iterations in one instruction
   // CHECK: note: for example lane 16 (threadIdx (16, 0, 0)) and lane 8 (threadIdx (8, 0, 0)) of warp 0 both use bank 0, at byte offsets 384 and 512 of 's'{{$}}
   // CHECK: note: on average 1.31 wavefronts per request over 13 requests per block
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x];
 }
 
-// A step of blockDim.x (and the grid stride blockDim.x * gridDim.x) is
-// not unrolled: iterations stay in source order.
+// A step of blockDim.x (and the grid stride blockDim.x * gridDim.x) added
+// in unsigned, as C adds `int i; i += blockDim.x`, is not unrolled:
+// iterations stay in source order (test/gpu/sass-probes/reduction_unroll.cu
+// measured the signedness, not the local or the body, to decide).
 __global__ void blockStep(float *out) {
   __shared__ float s[256];
   for (int i = threadIdx.x; i < 256; i += blockDim.x)
@@ -65,7 +67,7 @@ __global__ void opaqueBody(float *out) {
   __shared__ float s[256];
   for (int i = threadIdx.x; i < 256; i += 40)
     s[i] = opaque(i);
-  // ACC: remainder-first.cu:[[@LINE-1]]:5: remark: shared store of 's' (4 bytes) in kernel 'opaqueBody': unknown: lanes of warp 0 run loop 'i' 6 and 7 times, and whether nvcc unrolls it is not known (a call whose body is not shown, or a bare #pragma unroll)
+  // ACC: remainder-first.cu:[[@LINE-1]]:5: remark: shared store of 's' (4 bytes) in kernel 'opaqueBody': unknown: lanes of warp 0 run loop 'i' 6 and 7 times, and how nvcc unrolls it is not known (a call whose body is not shown, a bare #pragma unroll, or an unsigned constant step)
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x];
 }
@@ -83,6 +85,50 @@ __global__ void roundsDiffer(float *out) {
   out[threadIdx.x] = s[threadIdx.x];
 }
 
+// The same step held in a signed local is unrolled as a constant one is:
+// the 40 threads' lanes 0-15 and 16-31 meet in one instruction again.
+__global__ void signedBlockStep(float *out) {
+  __shared__ float s[256];
+  int step = blockDim.x;
+  for (int i = threadIdx.x; i < 256; i += step)
+    s[i] = float(i);
+  // ACC: remainder-first.cu:[[@LINE-1]]:5: remark: shared store of 's' (4 bytes) in kernel 'signedBlockStep': 2 wavefronts per request (mean 1.3077, ideal 1)
+  // CHECK: remainder-first.cu:[[@LINE-2]]:5: warning: 2-way shared memory bank conflict on 's' (2 wavefronts per request, ideal 1) [warplint-bank-conflict]
+  // CHECK: note: nvcc unrolls loop 'i' by 4 and runs the remainder of its trip count first
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
+// A row reduction with that step: with 64 threads and rows of 50257
+// floats, lanes 0-16 of warp 0 run one iteration more than lanes 17-31, and
+// each load of the unrolled loop reads two runs of a row (the H200 measured
+// 8,542,976 sectors for the 1,608,704 requests of 1024 rows, 5.3105 per
+// request; reduction_unroll.cu's rowMaxLocalStep).
+__global__ void rowMax(const float *in, float *out, int C) {
+  int step = blockDim.x;
+  const float *x = in + blockIdx.x * C;
+  float m = -1e30f;
+  for (int i = threadIdx.x; i < C; i += step)
+    m = fmaxf(m, x[i]);
+  // ACC: remainder-first.cu:[[@LINE-1]]:18: remark: global load of 'in' (4 bytes) in kernel 'rowMax': 6 sectors per request (mean 5.4978, ideal 4, scattered) when 1 <= blockIdx.x % 8 && blockIdx.x % 8 <= 6
+  // CHECK: remainder-first.cu:[[@LINE-2]]:18: warning: uncoalesced global load from 'in' (6 sectors per request, ideal 4) [warplint-uncoalesced]
+  // CHECK: note: nvcc unrolls loop 'i' by 4 and runs the remainder of its trip count first
+  // CHECK: note: this access adds 2,109,184 sectors per launch
+  out[blockIdx.x * blockDim.x + threadIdx.x] = m;
+}
+
+// An unsigned constant step is unrolled another way (the first iteration
+// peeled, the remainder last): where lanes' trip counts differ the answer
+// is not known.
+__global__ void unsignedConstant(float *out) {
+  __shared__ float s[256];
+  for (unsigned i = threadIdx.x; i < 256u; i += 40u)
+    s[i] = float(i);
+  // ACC: remainder-first.cu:[[@LINE-1]]:5: remark: shared store of 's' (4 bytes) in kernel 'unsignedConstant': unknown: lanes of warp 0 run loop 'i' 6 and 7 times, and how nvcc unrolls it is not known
+  __syncthreads();
+  out[threadIdx.x] = s[threadIdx.x];
+}
+
 void host(float *o) {
   constantStep<<<1, 40>>>(o);
   blockStep<<<1, 40>>>(o);
@@ -90,4 +136,7 @@ void host(float *o) {
   withBarrier<<<1, 40>>>(o);
   opaqueBody<<<1, 40>>>(o);
   roundsDiffer<<<1, 40>>>(o);
+  signedBlockStep<<<1, 40>>>(o);
+  rowMax<<<1024, 64>>>(o, o, 50257);
+  unsignedConstant<<<1, 40>>>(o);
 }
