@@ -94,8 +94,9 @@ std::optional<std::string> mixedIterationsNote(const RequestWitness &W) {
     return std::nullopt;
   std::string By = W.MixedUnroll ? " by " + std::to_string(W.MixedUnroll) : "";
   return "nvcc unrolls loop '" + W.MixedLoop + "'" + By +
-         " and runs the remainder of its trip count first, a run-time value "
-         "that differs between lanes of warp " +
+         " and runs the remainder of its trip count " +
+         (W.MixedRemainderLast ? "last" : "first") +
+         ", a run-time value that differs between lanes of warp " +
          std::to_string(W.A.Warp) + ": lanes " + std::to_string(W.MixedLaneA) +
          " and " + std::to_string(W.MixedLaneB) +
          " run different iterations in one instruction";

@@ -145,6 +145,11 @@ struct Loop {
   /// or an unsigned variable; with a signed step (`int step = blockDim.x;
   /// i += step`) nvcc unrolls differently (RemainderFirstUnroll).
   bool StepUnsigned = false;
+  /// With RemainderFirstUnroll = U > 1: nvcc runs the remainder last
+  /// instead (a constant step added in unsigned to a signed variable,
+  /// `int i; i += 32u` or `+= warp.size()`): rounds of U copies while U
+  /// iterations remain, then 2 copies if 2 remain, then 1 if 1 does.
+  bool RemainderLast = false;
   /// The variable's integer type: a multiplying loop whose bound is not
   /// known for the launch can only take the values its type holds
   /// (lib/Solve/Space/GeometricLoops.h).

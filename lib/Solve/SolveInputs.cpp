@@ -145,7 +145,8 @@ struct Pair {
            X.UnknownReason == Y.UnknownReason &&
            X.StartIsData == Y.StartIsData && X.UnrollPragma == Y.UnrollPragma &&
            X.RemainderFirstUnroll == Y.RemainderFirstUnroll &&
-           X.VarBits == Y.VarBits && X.VarSigned == Y.VarSigned;
+           X.RemainderLast == Y.RemainderLast && X.VarBits == Y.VarBits &&
+           X.VarSigned == Y.VarSigned;
   }
 };
 

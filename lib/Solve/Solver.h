@@ -111,6 +111,7 @@ struct RequestWitness {
   /// (RequestView::MixedLoop); empty otherwise. Bindings then leave it out.
   std::string MixedLoop;
   unsigned MixedUnroll = 0;
+  bool MixedRemainderLast = false; ///< Loop::RemainderLast
   /// Two lanes of that request at different iterations of the mixed loop.
   unsigned MixedLaneA = 0, MixedLaneB = 0;
   /// Every active lane of the request, in lane order (A and B among them).

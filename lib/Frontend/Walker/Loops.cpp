@@ -250,6 +250,7 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
     L.Condition = toPred(eval(S->getCond()), S->getCond());
   L.RemainderFirstUnroll =
       remainderFirstUnroll(L, Scans.unrollFacts(S->getBody()));
+  L.RemainderLast = L.RemainderFirstUnroll > 1u && remainderLastUnroll(L);
   K.Loops[Id] = L;
 
   LoopWalk Body;
@@ -423,6 +424,7 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
     C = toPred(eval(CondE), CondE);
   L.Condition = C;
   L.RemainderFirstUnroll = remainderFirstUnroll(L, Scans.unrollFacts(Body));
+  L.RemainderLast = L.RemainderFirstUnroll > 1u && remainderLastUnroll(L);
   K.Loops[Id] = L;
   LoopWalk Body1;
   bool Walked = C.kind() != PredKind::False;

@@ -11,8 +11,9 @@
 // reduction into a register). A step only known at run time and added in
 // an unsigned type (`i += blockDim.x`, the grid stride `i += blockDim.x *
 // gridDim.x`, an unsigned variable) is not unrolled, nor is a loop with
-// `#pragma unroll 1`; an unsigned constant step is unrolled another way
-// (the first iteration peeled, the remainder last). LLVM never unrolls a
+// `#pragma unroll 1`; a constant step added in unsigned is unrolled by 4
+// with the remainder last (2 copies, then 1), the first iteration peeled
+// as well for an unsigned variable. LLVM never unrolls a
 // loop of unknown trip count whose body holds a convergent operation (a
 // barrier, a vote, a shuffle).
 //
@@ -100,11 +101,19 @@ std::optional<unsigned> remainderFirstUnroll(const Loop &L,
   if (L.UnrollPragma) // `#pragma unroll N` keeps N; bare: not measured
     return *L.UnrollPragma ? L.UnrollPragma : std::nullopt;
   // Added in unsigned: a step only known at run time keeps the loop; a
-  // constant one is unrolled another way (the first iteration peeled, the
-  // remainder last), which is not modelled.
+  // constant one is unrolled by 4 with the remainder last
+  // (remainderLastUnroll) when the variable is signed, and with the first
+  // iteration peeled as well when it is unsigned, which is not modelled.
   if (L.StepUnsigned)
-    return L.StepExpr ? std::optional(1u) : std::nullopt;
+    return L.StepExpr    ? std::optional(1u)
+           : L.VarSigned ? std::optional(4u)
+                         : std::nullopt;
   return 4u;
+}
+
+bool remainderLastUnroll(const Loop &L) {
+  return L.Step == Loop::StepKind::Add && !L.UnrollPragma && L.StepUnsigned &&
+         !L.StepExpr && L.VarSigned;
 }
 
 } // namespace warplint

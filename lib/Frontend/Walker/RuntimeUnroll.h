@@ -41,6 +41,11 @@ UnrollBodyFacts scanUnrollFacts(const clang::Stmt *Body);
 std::optional<unsigned> remainderFirstUnroll(const Loop &L,
                                              const UnrollBodyFacts &Body);
 
+/// Whether the unrolling remainderFirstUnroll gives runs the remainder last
+/// (Loop::RemainderLast): a constant step added in unsigned to a signed
+/// variable.
+bool remainderLastUnroll(const Loop &L);
+
 } // namespace warplint
 
 #endif // WARPLINT_FRONTEND_RUNTIMEUNROLL_H

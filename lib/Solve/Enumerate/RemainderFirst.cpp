@@ -40,10 +40,21 @@ std::optional<std::string> remainderFirstKeys(const SolveSpace &S,
                  std::to_string(*Ts.rbegin()) +
                  " times, and how nvcc unrolls it is not known (a call "
                  "whose body is not shown, a bare #pragma unroll, or an "
-                 "unsigned constant step)";
+                 "unsigned variable with a constant step)";
         continue;
       }
       int64_t K = From[P], Rest = T % int64_t(*U);
+      if (Lp.RemainderLast) {
+        // Rounds of U copies while U iterations remain, the same instruction
+        // for every lane at iteration K; then a block of 2 copies when 2 or
+        // 3 remain and one copy for an odd remainder, which lanes reach
+        // after however many rounds they ran (they wait for the others).
+        int64_t Tail = K - (T - Rest);
+        Pieces[I].Key[P] = Tail < 0                ? K
+                           : Rest >= 2 && Tail < 2 ? -(Tail + 1)
+                                                   : -3;
+        continue;
+      }
       Pieces[I].Key[P] = K < Rest ? -(K + 1) : K - Rest;
       if (int64_t Rounds = T / int64_t(*U); Rounds >= 1) {
         std::set<int64_t> &Rs = Seen.Rounds[Where];

@@ -9,7 +9,11 @@
 // other lanes' iterations in one instruction (docs/hardware-model.md
 // S9 (h): a fill loop of 40 threads stores iteration k of lanes 0-15 and
 // k - 1 of lanes 16-31 in one STS, a 2-way conflict the source order
-// does not have).
+// does not have). A loop nvcc unrolls with the remainder last
+// (Loop::RemainderLast) runs iteration k of a lane with T = R * U + rest
+// iterations as copy k % U of round k / U when k < R * U; the rest, in a
+// block of 2 copies when rest >= 2 and a block of one for an odd rest,
+// which every lane reaches after its own rounds.
 //
 //===----------------------------------------------------------------------===//
 

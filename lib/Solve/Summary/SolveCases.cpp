@@ -502,6 +502,7 @@ private:
     if (Mixed >= 0) {
       W.MixedLoop = S.Loops[Mixed].VarName;
       W.MixedUnroll = S.Loops[Mixed].RemainderFirstUnroll.value_or(0);
+      W.MixedRemainderLast = S.Loops[Mixed].RemainderLast;
       W.MixedLaneA = B.WorstRequest.MixedLaneA;
       W.MixedLaneB = B.WorstRequest.MixedLaneB;
     }

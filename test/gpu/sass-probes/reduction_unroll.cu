@@ -16,7 +16,10 @@
 //     l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum --csv ./r
 // What each kernel compiled to, and the measurements, are recorded in
 // test/gpu/measurements/compiler-facts.txt.
+#include <cooperative_groups.h>
 #include <cstdio>
+
+namespace cg = cooperative_groups;
 
 extern "C" __global__ void rowMaxBlockDim(const float *In, float *Out, int C) {
   const float *X = In + blockIdx.x * C;
@@ -155,6 +158,51 @@ extern "C" __global__ void gridStrideIntCast(const float *In, float *Out,
     Out[I] = In[I] * 2.0f; // LINE_GCAST
 }
 
+// One warp per row, stepping by a tile's size (an unsigned long long, so
+// `int i; i += warp.size()` adds in 64-bit unsigned), with a small and an
+// online-softmax body; and the same loops with `+= 32` and `+= 32u`.
+#define WARP_ROW_KERNEL(Name, StepExpr, Online)                                \
+  extern "C" __global__ void Name(const float *In, float *Out, int N, int C) { \
+    cg::thread_block Block = cg::this_thread_block();                          \
+    cg::thread_block_tile<32> Warp = cg::tiled_partition<32>(Block);           \
+    int Row = blockIdx.x * Warp.meta_group_size() + Warp.meta_group_rank();    \
+    if (Row >= N)                                                              \
+      return;                                                                  \
+    const float *X = In + Row * C;                                             \
+    float M = -1e30f, S = 0;                                                   \
+    for (int I = Warp.thread_rank(); I < C; I += StepExpr) {                   \
+      float V = X[I]; /* LINE_WARPROW */                                       \
+      float NM = fmaxf(M, V);                                                  \
+      if (Online)                                                              \
+        S = S * expf(M - NM) + expf(V - NM);                                   \
+      M = NM;                                                                  \
+    }                                                                          \
+    Out[Row * 32 + Warp.thread_rank()] = M + S;                                \
+  }
+WARP_ROW_KERNEL(warpRowSizeMax, Warp.size(), false)
+WARP_ROW_KERNEL(warpRowSizeOnline, Warp.size(), true)
+WARP_ROW_KERNEL(warpRowSignedMax, 32, false)
+WARP_ROW_KERNEL(warpRowSignedOnline, 32, true)
+WARP_ROW_KERNEL(warpRowUnsignedMax, 32u, false)
+WARP_ROW_KERNEL(warpRowUnsignedOnline, 32u, true)
+
+// A block stride of 64 with 64 threads: lanes 0-16 of warp 0 run one
+// iteration more than lanes 17-31, so an unrolling that puts them at
+// different iterations in one load reads two runs of the row (as
+// rowMaxLocalStep measured); one that keeps them together reads one.
+#define BLOCK_ROW_KERNEL(Name, Type, StepExpr)                                 \
+  extern "C" __global__ void Name(const float *In, float *Out, int C) {        \
+    const float *X = In + blockIdx.x * C;                                      \
+    float M = -1e30f;                                                          \
+    for (Type I = threadIdx.x; I < Type(C); I += StepExpr)                     \
+      M = fmaxf(M, X[I]); /* LINE_BLOCKROW */                                  \
+    Out[blockIdx.x * blockDim.x + threadIdx.x] = M;                            \
+  }
+BLOCK_ROW_KERNEL(blockRowSigned64, int, 64)
+BLOCK_ROW_KERNEL(blockRowIntPlus64u, int, 64u)
+BLOCK_ROW_KERNEL(blockRowUnsigned64u, unsigned, 64u)
+BLOCK_ROW_KERNEL(blockRowIntPlus64ull, int, 64ull)
+
 int main() {
   const int Rows = 1024, C = 50257;
   float *In, *B, *Out;
@@ -178,6 +226,16 @@ int main() {
   rowMaxUnsignedLocal<<<Rows, 64>>>(In, Out, C);
   rowMaxUnsignedIndex<<<Rows, 64>>>(In, Out, C);
   rowMaxParamStep<<<Rows, 64>>>(In, Out, C, 64);
+  warpRowSizeMax<<<Rows / 2, 64>>>(In, Out, Rows, C);
+  warpRowSizeOnline<<<Rows / 2, 64>>>(In, Out, Rows, C);
+  warpRowSignedMax<<<Rows / 2, 64>>>(In, Out, Rows, C);
+  warpRowSignedOnline<<<Rows / 2, 64>>>(In, Out, Rows, C);
+  warpRowUnsignedMax<<<Rows / 2, 64>>>(In, Out, Rows, C);
+  warpRowUnsignedOnline<<<Rows / 2, 64>>>(In, Out, Rows, C);
+  blockRowSigned64<<<Rows, 64>>>(In, Out, C);
+  blockRowIntPlus64u<<<Rows, 64>>>(In, Out, C);
+  blockRowUnsigned64u<<<Rows, 64>>>(In, Out, C);
+  blockRowIntPlus64ull<<<Rows, 64>>>(In, Out, C);
   cudaError_t E = cudaDeviceSynchronize();
   printf("%s\n", cudaGetErrorString(E));
   return E != cudaSuccess;

@@ -67,7 +67,7 @@ __global__ void opaqueBody(float *out) {
   __shared__ float s[256];
   for (int i = threadIdx.x; i < 256; i += 40)
     s[i] = opaque(i);
-  // ACC: remainder-first.cu:[[@LINE-1]]:5: remark: shared store of 's' (4 bytes) in kernel 'opaqueBody': unknown: lanes of warp 0 run loop 'i' 6 and 7 times, and how nvcc unrolls it is not known (a call whose body is not shown, a bare #pragma unroll, or an unsigned constant step)
+  // ACC: remainder-first.cu:[[@LINE-1]]:5: remark: shared store of 's' (4 bytes) in kernel 'opaqueBody': unknown: lanes of warp 0 run loop 'i' 6 and 7 times, and how nvcc unrolls it is not known (a call whose body is not shown, a bare #pragma unroll, or an unsigned variable with a constant step)
   __syncthreads();
   out[threadIdx.x] = s[threadIdx.x];
 }
@@ -117,9 +117,25 @@ __global__ void rowMax(const float *in, float *out, int C) {
   out[blockIdx.x * blockDim.x + threadIdx.x] = m;
 }
 
-// An unsigned constant step is unrolled another way (the first iteration
-// peeled, the remainder last): where lanes' trip counts differ the answer
-// is not known.
+// A constant step added in unsigned to an int variable (`+= 64u`, a tile's
+// `warp.size()`) is unrolled with the remainder last: lanes stay at one
+// iteration through the rounds, and the tails of lanes 0-16 (two
+// iterations left) and 17-31 (one) are instructions of their own: one
+// request more per block, as the H200 measured (7,841,408 sectors in
+// 1,609,728 requests; reduction_unroll.cu's blockRowIntPlus64u).
+__global__ void rowMaxRemainderLast(const float *in, float *out, int C) {
+  const float *x = in + blockIdx.x * C;
+  float m = -1e30f;
+  for (int i = threadIdx.x; i < C; i += 64u)
+    m = fmaxf(m, x[i]);
+  // ACC: remainder-first.cu:[[@LINE-1]]:18: remark: global load of 'in' (4 bytes) in kernel 'rowMaxRemainderLast': 5 sectors per request (mean 4.9962, ideal 4, misaligned) when blockIdx.x % 8 != 0
+  // CHECK: remainder-first.cu:[[@LINE-2]]:18: warning: uncoalesced global load from 'in' (5 sectors per request, ideal 4) [warplint-uncoalesced]
+  // CHECK: note: this access adds 1,406,592 sectors per launch
+  out[blockIdx.x * blockDim.x + threadIdx.x] = m;
+}
+
+// With an unsigned variable the first iteration is peeled as well: where
+// lanes' trip counts differ the answer is not known.
 __global__ void unsignedConstant(float *out) {
   __shared__ float s[256];
   for (unsigned i = threadIdx.x; i < 256u; i += 40u)
@@ -139,4 +155,5 @@ void host(float *o) {
   signedBlockStep<<<1, 40>>>(o);
   rowMax<<<1024, 64>>>(o, o, 50257);
   unsignedConstant<<<1, 40>>>(o);
+  rowMaxRemainderLast<<<1024, 64>>>(o, o, 50257);
 }

@@ -73,4 +73,23 @@ TEST(RemainderFirstTest, DifferentRoundsOrUnknownUnrollingAreNotKnown) {
   EXPECT_TRUE(remainderFirstKeys(U, 0, Z, SeenU));
 }
 
+TEST(RemainderFirstTest, RemainderLastKeepsRoundsInOrderAndTailsApart) {
+  SolveSpace S = oneLoop(4u);
+  S.Loops[0].RemainderLast = true;
+  LaneRounds Seen;
+  // 7 iterations: one round (0-3), the 2-copy block (-1, -2), one copy (-3).
+  // 5: one round, one copy. 2: no round, the 2-copy block. 9: two rounds
+  // and one copy; unlike the remainder first, rounds that differ are known.
+  std::vector<LanePiece> Seven = lane(7), Five = lane(5), Two = lane(2),
+                         Nine = lane(9);
+  ASSERT_FALSE(remainderFirstKeys(S, 0, Seven, Seen));
+  EXPECT_EQ(keys(Seven), (std::vector<int64_t>{0, 1, 2, 3, -1, -2, -3}));
+  ASSERT_FALSE(remainderFirstKeys(S, 0, Five, Seen));
+  EXPECT_EQ(keys(Five), (std::vector<int64_t>{0, 1, 2, 3, -3}));
+  ASSERT_FALSE(remainderFirstKeys(S, 0, Two, Seen));
+  EXPECT_EQ(keys(Two), (std::vector<int64_t>{-1, -2}));
+  ASSERT_FALSE(remainderFirstKeys(S, 0, Nine, Seen));
+  EXPECT_EQ(keys(Nine), (std::vector<int64_t>{0, 1, 2, 3, 4, 5, 6, 7, -3}));
+}
+
 } // namespace
