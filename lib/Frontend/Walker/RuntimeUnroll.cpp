@@ -81,6 +81,12 @@ private:
   llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
 };
 
+/// A step other than 1 or -1 added in an unsigned type.
+bool unsignedStride(const Loop &L) {
+  return L.StepUnsigned &&
+         (L.StepExpr || (L.StepValue != 1 && L.StepValue != -1));
+}
+
 } // namespace
 
 UnrollBodyFacts scanUnrollFacts(const clang::Stmt *Body) {
@@ -103,8 +109,9 @@ std::optional<unsigned> remainderFirstUnroll(const Loop &L,
   // Added in unsigned: a step only known at run time keeps the loop; a
   // constant one is unrolled by 4 with the remainder last
   // (remainderLastUnroll) when the variable is signed, and with the first
-  // iteration peeled as well when it is unsigned, which is not modelled.
-  if (L.StepUnsigned)
+  // iteration peeled as well when it is unsigned, which is not modelled. A
+  // step of 1 (`unsigned k; ++k`) is unrolled as a signed one is.
+  if (unsignedStride(L))
     return L.StepExpr    ? std::optional(1u)
            : L.VarSigned ? std::optional(4u)
                          : std::nullopt;
@@ -112,8 +119,8 @@ std::optional<unsigned> remainderFirstUnroll(const Loop &L,
 }
 
 bool remainderLastUnroll(const Loop &L) {
-  return L.Step == Loop::StepKind::Add && !L.UnrollPragma && L.StepUnsigned &&
-         !L.StepExpr && L.VarSigned;
+  return L.Step == Loop::StepKind::Add && !L.UnrollPragma &&
+         unsignedStride(L) && !L.StepExpr && L.VarSigned;
 }
 
 } // namespace warplint

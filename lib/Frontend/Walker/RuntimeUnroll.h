@@ -36,8 +36,9 @@ UnrollBodyFacts scanUnrollFacts(const clang::Stmt *Body);
 /// `blockDim.x * gridDim.x`; `#pragma unroll 1`; a barrier, warp vote or
 /// shuffle in the body), N for `#pragma unroll N`, 4 for a step added in a
 /// signed type; nullopt when it cannot be told (a call to a function the
-/// body does not show, a bare `#pragma unroll`, an unsigned constant step,
-/// which nvcc unrolls another way, a loop that does not step by addition).
+/// body does not show, a bare `#pragma unroll`, an unsigned variable stepped
+/// by a constant other than 1, which nvcc unrolls another way, a loop that
+/// does not step by addition).
 std::optional<unsigned> remainderFirstUnroll(const Loop &L,
                                              const UnrollBodyFacts &Body);
 
