@@ -272,7 +272,12 @@ public:
       auto Rv = integer(B->getRHS(), Depth + 1);
       if (!L || !Rv)
         return std::nullopt;
-      int64_t Out;
+      // C's operations on int64 (Model/Expr.h's applyBinary), no value on
+      // overflow, division by zero or a shift out of range.
+      auto Apply = [&](ExprKind K, int64_t A, int64_t B) {
+        int64_t Out;
+        return applyBinary(K, A, B, Out) ? std::optional(Out) : std::nullopt;
+      };
       switch (B->getOpcode()) {
       case BO_LT:
         return int64_t(*L < *Rv);
@@ -290,27 +295,23 @@ public:
         return int64_t(*L && *Rv);
       case BO_LOr:
         return int64_t(*L || *Rv);
-      case BO_Shl:
-        return applyBinary(ExprKind::Shl, *L, *Rv, Out) ? std::optional(Out)
-                                                        : std::nullopt;
-      case BO_Shr:
-        return applyBinary(ExprKind::Shr, *L, *Rv, Out) ? std::optional(Out)
-                                                        : std::nullopt;
       case BO_Add:
-        return __builtin_add_overflow(*L, *Rv, &Out) ? std::nullopt
-                                                     : std::optional(Out);
-      case BO_Sub:
+        return Apply(ExprKind::Add, *L, *Rv);
+      case BO_Sub: {
+        int64_t Out;
         return __builtin_sub_overflow(*L, *Rv, &Out) ? std::nullopt
                                                      : std::optional(Out);
+      }
       case BO_Mul:
-        return __builtin_mul_overflow(*L, *Rv, &Out) ? std::nullopt
-                                                     : std::optional(Out);
+        return Apply(ExprKind::Mul, *L, *Rv);
       case BO_Div:
-        return applyBinary(ExprKind::Div, *L, *Rv, Out) ? std::optional(Out)
-                                                        : std::nullopt;
+        return Apply(ExprKind::Div, *L, *Rv);
       case BO_Rem:
-        return applyBinary(ExprKind::Rem, *L, *Rv, Out) ? std::optional(Out)
-                                                        : std::nullopt;
+        return Apply(ExprKind::Rem, *L, *Rv);
+      case BO_Shl:
+        return Apply(ExprKind::Shl, *L, *Rv);
+      case BO_Shr:
+        return Apply(ExprKind::Shr, *L, *Rv);
       default:
         return std::nullopt;
       }

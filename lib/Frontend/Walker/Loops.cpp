@@ -248,9 +248,7 @@ Flow KernelWalker::walkFor(const ForStmt *S) {
   State.LoopStack.push_back(Id);
   if (S->getCond())
     L.Condition = toPred(eval(S->getCond()), S->getCond());
-  L.RemainderFirstUnroll =
-      remainderFirstUnroll(L, Scans.unrollFacts(S->getBody()));
-  L.RemainderLast = L.RemainderFirstUnroll > 1u && remainderLastUnroll(L);
+  setRuntimeUnroll(L, Scans.unrollFacts(S->getBody()));
   K.Loops[Id] = L;
 
   LoopWalk Body;
@@ -423,8 +421,7 @@ Flow KernelWalker::walkWhile(const Stmt *S, const clang::Expr *CondE,
   if (CondE && !IsDo)
     C = toPred(eval(CondE), CondE);
   L.Condition = C;
-  L.RemainderFirstUnroll = remainderFirstUnroll(L, Scans.unrollFacts(Body));
-  L.RemainderLast = L.RemainderFirstUnroll > 1u && remainderLastUnroll(L);
+  setRuntimeUnroll(L, Scans.unrollFacts(Body));
   K.Loops[Id] = L;
   LoopWalk Body1;
   bool Walked = C.kind() != PredKind::False;

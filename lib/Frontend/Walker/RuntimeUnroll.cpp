@@ -96,8 +96,8 @@ UnrollBodyFacts scanUnrollFacts(const clang::Stmt *Body) {
   return {Scan.Convergent, Scan.OpaqueCall};
 }
 
-std::optional<unsigned> remainderFirstUnroll(const Loop &L,
-                                             const UnrollBodyFacts &Scan) {
+static std::optional<unsigned>
+remainderFirstUnroll(const Loop &L, const UnrollBodyFacts &Scan) {
   if (L.UnrollPragma == 1u)
     return 1u;
   if (Scan.Convergent)
@@ -118,9 +118,12 @@ std::optional<unsigned> remainderFirstUnroll(const Loop &L,
   return 4u;
 }
 
-bool remainderLastUnroll(const Loop &L) {
-  return L.Step == Loop::StepKind::Add && !L.UnrollPragma &&
-         unsignedStride(L) && !L.StepExpr && L.VarSigned;
+void setRuntimeUnroll(Loop &L, const UnrollBodyFacts &Body) {
+  L.RemainderFirstUnroll = remainderFirstUnroll(L, Body);
+  // remainderFirstUnroll's 4 for an unsigned constant step on a signed
+  // variable is the remainder-last scheme.
+  L.RemainderLast = L.RemainderFirstUnroll > 1u && !L.UnrollPragma &&
+                    unsignedStride(L) && !L.StepExpr;
 }
 
 } // namespace warplint

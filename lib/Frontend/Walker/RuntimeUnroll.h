@@ -30,22 +30,18 @@ struct UnrollBodyFacts {
 /// Scans Body for UnrollBodyFacts (LoopScans keeps the answer per body).
 UnrollBodyFacts scanUnrollFacts(const clang::Stmt *Body);
 
-/// The factor nvcc unrolls loop L (Body: its body's facts) by when its trip
-/// count is a run-time value, the remainder first: 1 when it keeps the loop
-/// (a run-time step added in an unsigned type, `i += blockDim.x` or
-/// `blockDim.x * gridDim.x`; `#pragma unroll 1`; a barrier, warp vote or
-/// shuffle in the body), N for `#pragma unroll N`, 4 for a step added in a
-/// signed type; nullopt when it cannot be told (a call to a function the
-/// body does not show, a bare `#pragma unroll`, an unsigned variable stepped
-/// by a constant other than 1, which nvcc unrolls another way, a loop that
-/// does not step by addition).
-std::optional<unsigned> remainderFirstUnroll(const Loop &L,
-                                             const UnrollBodyFacts &Body);
-
-/// Whether the unrolling remainderFirstUnroll gives runs the remainder last
-/// (Loop::RemainderLast): a constant step added in unsigned to a signed
-/// variable.
-bool remainderLastUnroll(const Loop &L);
+/// Sets L.RemainderFirstUnroll, the factor nvcc unrolls loop L (Body: its
+/// body's facts) by when its trip count is a run-time value: 1 when it
+/// keeps the loop (a run-time step added in an unsigned type, `i +=
+/// blockDim.x` or `blockDim.x * gridDim.x`; `#pragma unroll 1`; a barrier,
+/// warp vote or shuffle in the body), N for `#pragma unroll N`, 4
+/// otherwise; nullopt when it cannot be told (a call to a function the body
+/// does not show, a bare `#pragma unroll`, an unsigned variable stepped by
+/// a constant other than 1, which nvcc unrolls another way, a loop that
+/// does not step by addition). And L.RemainderLast: whether those 4 copies
+/// run the remainder last, as for a constant step added in unsigned to a
+/// signed variable; first otherwise.
+void setRuntimeUnroll(Loop &L, const UnrollBodyFacts &Body);
 
 } // namespace warplint
 
