@@ -79,3 +79,11 @@ _llmc = os.environ.get("WARPLINT_LLMC_CORPUS", "")
 if _llmc and os.path.isdir(os.path.join(_llmc, "llm.c", "dev", "cuda")):
     config.available_features.add("llmc-corpus")
     config.substitutions.append(("%llmc_corpus", _llmc))
+# The HeCBench machine-learning corpus (test/gpu/real/hecbench/): a folder
+# holding the src/NAME-cuda folders test/gpu/real/hecbench-apps.txt names and
+# the compile_commands.json scripts/gpu/hecbench_apps.py writes, in
+# WARPLINT_HECBENCH_CORPUS.
+_hec = os.environ.get("WARPLINT_HECBENCH_CORPUS", "")
+if _hec and os.path.isfile(os.path.join(_hec, "compile_commands.json")):
+    config.available_features.add("hecbench-corpus")
+    config.substitutions.append(("%hecbench_corpus", _hec))
