@@ -97,7 +97,8 @@ std::string LaunchConfig::describe() const {
     return S +
            (DeviceSide ? " from the device-side launch at "
                        : " from the launch at ") +
-           locString(Site) + throughCalls(*this) + Why;
+           locString(Site) + throughCalls(*this) + Why +
+           (PathChoice.empty() ? "" : " (" + PathChoice + ")");
   }
   case LaunchSource::CommandLine:
     return S + " from --block-dim";

@@ -502,6 +502,10 @@ struct LaunchConfig {
   /// ("B = 4, T = 1024").
   std::vector<SourceLoc> CalledAt;
   std::string BoundValues;
+  /// LaunchSite whose block is one of the constants the paths to the
+  /// launch assign a local ("block_size = 512, one of the values 512, 256,
+  /// 128 that the paths to it assign"): one configuration per value.
+  std::string PathChoice;
   /// Assumed and partial(): the block argument of the launch at Site, whose
   /// extents the analysis needs but which are not all compile-time
   /// constants ("nthreads"), and how many more such launches there are.

@@ -9,9 +9,12 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <deque>
+#include <functional>
+#include <set>
 
 namespace warplint {
 
@@ -68,9 +71,15 @@ public:
     return D && D->getDecl() == V;
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
-    Found |= B->isAssignmentOp() && refersToVar(B->getLHS());
+    bool Plain = B->getOpcode() == BO_Assign &&
+                 isa<DeclRefExpr>(B->getLHS()->IgnoreParens());
+    Found |= B->isAssignmentOp() && refersToVar(B->getLHS()) &&
+             !(AllowPlainAssignments && Plain);
     return !Found;
   }
+  /// Plain assignments `V = expr` are not counted (reachingValues follows
+  /// them through the control flow).
+  bool AllowPlainAssignments = false;
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
     Found |= C->isAssignmentOp() && C->getNumArgs() > 0 &&
              refersToVar(C->getArg(0));
@@ -141,6 +150,104 @@ private:
   const VarDecl *V;
   unsigned Depth;
 };
+
+/// The definitions of a local integer variable that reach Use, a
+/// reference to it in Fn, through Fn's control flow (clang's CFG): for
+/// `int b; if (n >= 4096) b = 512; else b = 128; k<<<g, b>>>(...)` the two
+/// right-hand sides. Empty when the variable is written other than by plain
+/// assignments (++, +=, its address or a reference taken), when some path
+/// reaches Use with it unset, or when Use is not found in the graph.
+std::vector<const clang::Expr *> reachingDefinitions(ASTContext &Ctx,
+                                                     const FunctionDecl *Fn,
+                                                     const VarDecl *V,
+                                                     const clang::Expr *Use) {
+  if (!Fn || !Fn->getBody() || !V->isLocalVarDecl() || isa<ParmVarDecl>(V))
+    return {};
+  ModifiedLocal M(V);
+  M.AllowPlainAssignments = true;
+  M.TraverseStmt(Fn->getBody());
+  if (M.Found)
+    return {};
+  // Every expression its own element, so that Use is found in the graph.
+  CFG::BuildOptions Options;
+  Options.setAllAlwaysAdd();
+  std::unique_ptr<CFG> G = CFG::buildCFG(Fn, Fn->getBody(), &Ctx, Options);
+  if (!G)
+    return {};
+  // A definition: the DeclStmt's initializer (nullptr: declared unset) or
+  // an assignment's right-hand side, by the element that makes it.
+  auto DefOf = [&](const Stmt *S, bool &Is) -> const clang::Expr * {
+    Is = false;
+    if (const auto *D = dyn_cast<DeclStmt>(S))
+      for (const Decl *X : D->decls())
+        if (X == V) {
+          Is = true;
+          return V->getInit();
+        }
+    if (const auto *B = dyn_cast<BinaryOperator>(S))
+      if (B->getOpcode() == BO_Assign)
+        if (const auto *L = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
+            L && L->getDecl() == V) {
+          Is = true;
+          return B->getRHS();
+        }
+    return nullptr;
+  };
+  using Defs = std::set<const clang::Expr *>;
+  std::map<const CFGBlock *, Defs> Out;
+  std::map<const CFGBlock *, std::optional<Defs>> Last; // a block's own
+  for (const CFGBlock *B : *G)
+    for (const CFGElement &E : *B)
+      if (auto S = E.getAs<CFGStmt>()) {
+        bool Is;
+        const clang::Expr *D = DefOf(S->getStmt(), Is);
+        if (Is)
+          Last[B] = Defs{D};
+      }
+  auto In = [&](const CFGBlock *B) {
+    Defs R;
+    for (const CFGBlock::AdjacentBlock &P : B->preds())
+      if (const CFGBlock *PB = P.getReachableBlock())
+        R.insert(Out[PB].begin(), Out[PB].end());
+    return R;
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const CFGBlock *B : *G) {
+      auto L = Last.find(B);
+      Defs New = L != Last.end() && L->second ? *L->second : In(B);
+      if (New != Out[B]) {
+        Out[B] = std::move(New);
+        Changed = true;
+      }
+    }
+  }
+  for (const CFGBlock *B : *G) {
+    std::optional<Defs> Here;
+    for (const CFGElement &E : *B) {
+      auto S = E.getAs<CFGStmt>();
+      if (!S)
+        continue;
+      if (S->getStmt() == Use) {
+        Defs R = Here ? *Here : In(B);
+        if (R.empty() || R.count(nullptr))
+          return {};
+        // In source order, so that the values are listed alike every run.
+        std::vector<const clang::Expr *> Sorted(R.begin(), R.end());
+        llvm::sort(Sorted, [](const clang::Expr *A, const clang::Expr *B) {
+          return A->getBeginLoc().getRawEncoding() <
+                 B->getBeginLoc().getRawEncoding();
+        });
+        return Sorted;
+      }
+      bool Is;
+      const clang::Expr *D = DefOf(S->getStmt(), Is);
+      if (Is)
+        Here = Defs{D};
+    }
+  }
+  return {};
+}
 
 /// A variable and the values the statements around a launch give it: the
 /// case labels in front of it (`case 1: case 2:` gives two), or a loop over
@@ -218,6 +325,8 @@ public:
   std::optional<int64_t> integer(const clang::Expr *E, unsigned Depth = 0) {
     if (!E || Depth > 16 || E->isValueDependent())
       return std::nullopt;
+    if (auto It = Assumed.find(E->IgnoreParenImpCasts()); It != Assumed.end())
+      return It->second;
     clang::Expr::EvalResult R;
     if (E->isPRValue() && E->getType()->isIntegralOrEnumerationType() &&
         E->EvaluateAsInt(R, Ctx))
@@ -235,6 +344,8 @@ public:
             return Init;
       if (auto Case = caseValue(D))
         return Case;
+      if (auto Values = reachingValues(D, Depth); Values && Values->size() == 1)
+        return Values->front();
       if (auto Arg = boundArgument(D)) {
         HostEval Outer(Ctx, Via->Caller, &Via->Known, Via->Up);
         auto V = Outer.integer(*Arg, Depth + 1);
@@ -242,6 +353,17 @@ public:
         return V;
       }
     }
+    // A device's warp size as cudaGetDeviceProperties reports it: 32 on
+    // every GPU CUDA runs on (the programming guide's warpSize), so a sweep
+    // `for (int b = props.warpSize; b <= 1024; b *= 2)` has its values.
+    if (const auto *M = dyn_cast<MemberExpr>(E))
+      if (const auto *R =
+              (M->isArrow() ? M->getBase()->getType()->getPointeeType()
+                            : M->getBase()->getType())
+                  ->getAsRecordDecl())
+        if (R->getName() == "cudaDeviceProp" &&
+            M->getMemberDecl()->getName() == "warpSize")
+          return int64_t(32);
     if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
       if (const InitListExpr *Init = constantTable(A->getBase()))
         if (auto I = integer(A->getIdx(), Depth + 1);
@@ -371,7 +493,113 @@ public:
     return std::nullopt;
   }
 
+  /// A local of E (or of the initializers of the unchanged locals E names:
+  /// `dim3 block(block_size)`) that different paths to E set to different
+  /// constants, and those values in the order of their assignments: the
+  /// launch is analyzed once per value.
+  std::optional<std::pair<const VarDecl *, std::vector<int64_t>>>
+  pathChoice(const clang::Expr *E, unsigned Depth = 0) {
+    if (!E || Depth > 8)
+      return std::nullopt;
+    if (const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
+      if (const VarDecl *V = unchangedLocal(D))
+        return pathChoice(V->getInit(), Depth + 1);
+      if (auto Values = reachingValues(D, Depth); Values && Values->size() > 1)
+        return std::make_pair(cast<VarDecl>(D->getDecl()), *Values);
+      return std::nullopt;
+    }
+    for (const Stmt *Child : E->children())
+      if (const auto *C = dyn_cast_or_null<clang::Expr>(Child))
+        if (auto R = pathChoice(C, Depth))
+          return R;
+    return std::nullopt;
+  }
+
+  /// A size capped by a constant, `std::min(n, 1024)` or `n < 256 ? n :
+  /// 256`, with n not a constant here (in E, or in the initializers of the
+  /// unchanged locals E names: `dim3 block(std::min(n, 256))`): the
+  /// capping expression, the cap, and the capped expression.
+  struct Cap {
+    const clang::Expr *Whole;
+    int64_t Value;
+    const clang::Expr *Capped;
+  };
+  std::optional<Cap> capped(const clang::Expr *E, unsigned Depth = 0) {
+    if (!E || Depth > 8)
+      return std::nullopt;
+    E = E->IgnoreParenImpCasts();
+    auto Try = [&](const clang::Expr *A,
+                   const clang::Expr *B) -> std::optional<Cap> {
+      // std::min takes references: a literal comes materialized.
+      A = A->IgnoreImplicit();
+      B = B->IgnoreImplicit();
+      auto CA = integer(A, Depth + 1), CB = integer(B, Depth + 1);
+      if (CA.has_value() == CB.has_value())
+        return std::nullopt;
+      return Cap{E, CA ? *CA : *CB, CA ? B : A};
+    };
+    if (const auto *C = dyn_cast<CallExpr>(E))
+      if (const FunctionDecl *F = C->getDirectCallee();
+          F && F->getIdentifier() && F->getName() == "min" &&
+          C->getNumArgs() == 2 && E->getType()->isIntegralOrEnumerationType())
+        return Try(C->getArg(0), C->getArg(1));
+    if (const auto *C = dyn_cast<ConditionalOperator>(E))
+      if (const auto *B =
+              dyn_cast<BinaryOperator>(C->getCond()->IgnoreParenImpCasts())) {
+        // a < b ? a : b (also <=), and a > b ? b : a (also >=): the least.
+        auto Same = [&](const clang::Expr *X, const clang::Expr *Y) {
+          const auto *DX = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+          const auto *DY = dyn_cast<DeclRefExpr>(Y->IgnoreParenImpCasts());
+          if (DX && DY)
+            return DX->getDecl() == DY->getDecl();
+          auto VX = integer(X, Depth + 1), VY = integer(Y, Depth + 1);
+          return VX && VY && *VX == *VY;
+        };
+        const clang::Expr *L = B->getLHS(), *R = B->getRHS();
+        const clang::Expr *T = C->getTrueExpr(), *Fa = C->getFalseExpr();
+        bool Least = ((B->getOpcode() == BO_LT || B->getOpcode() == BO_LE) &&
+                      Same(L, T) && Same(R, Fa)) ||
+                     ((B->getOpcode() == BO_GT || B->getOpcode() == BO_GE) &&
+                      Same(L, Fa) && Same(R, T));
+        if (Least && !integer(E, Depth + 1))
+          return Try(L, R);
+      }
+    if (const auto *D = dyn_cast<DeclRefExpr>(E))
+      if (const VarDecl *V = unchangedLocal(D))
+        return capped(V->getInit(), Depth + 1);
+    for (const Stmt *Child : E->children())
+      if (const auto *C = dyn_cast_or_null<clang::Expr>(Child))
+        if (auto R = capped(C, Depth + 1))
+          return R;
+    return std::nullopt;
+  }
+  /// Values taken for expressions (a capped size at its cap).
+  std::map<const clang::Expr *, int64_t> Assumed;
+
 private:
+  /// The values of the definitions of D's local that reach D (at most
+  /// MaxCaseValues distinct ones), when each is a constant here.
+  std::optional<std::vector<int64_t>> reachingValues(const DeclRefExpr *D,
+                                                     unsigned Depth) {
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    if (!V || !V->getType()->isIntegralOrEnumerationType() || Depth > 8)
+      return std::nullopt;
+    std::vector<const clang::Expr *> Defs = reachingDefinitions(Ctx, Fn, V, D);
+    if (Defs.empty())
+      return std::nullopt;
+    std::vector<int64_t> Values;
+    for (const clang::Expr *Def : Defs) {
+      auto X = integer(Def, Depth + 1);
+      if (!X)
+        return std::nullopt;
+      if (!llvm::is_contained(Values, *X))
+        Values.push_back(*X);
+    }
+    if (Values.size() > 8)
+      return std::nullopt;
+    return Values;
+  }
+
   /// A call of a helper whose body is one return statement
   /// (`ceil_div(n, block)`, a `dim3 grid_for(int n)`), as an evaluator of
   /// what it returns with its parameters bound to the values of the call's
@@ -616,9 +844,10 @@ public:
 protected:
   static constexpr size_t MaxCaseValues = 8;
 
-  /// `for (int V = A; V < B; V += C)` (also <=, !=, ++V, V++) with constant
-  /// A, B, C, at most MaxCaseValues iterations, and a body that leaves V
-  /// alone: V and its values.
+  /// `for (int V = A; V < B; V += C)` (also <=, !=, ++V, V++; and the
+  /// doubling `V *= C`, `V <<= C`, `V = V * C` of block-size sweeps) with
+  /// constant A, B, C, at most MaxCaseValues iterations, and a body that
+  /// leaves V alone: V and its values.
   std::optional<std::pair<const VarDecl *, std::vector<int64_t>>>
   countedLoop(const ForStmt *S) {
     const auto *DS = dyn_cast_or_null<DeclStmt>(S->getInit());
@@ -634,28 +863,52 @@ protected:
       const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
       return D && D->getDecl() == V;
     };
-    std::optional<int64_t> From = H.integer(V->getInit()), To, Step;
+    std::optional<int64_t> From = H.integer(V->getInit()), To;
     if (IsV(Cond->getLHS()))
       To = H.integer(Cond->getRHS());
+    // The step as an operation on V and a positive constant.
+    std::optional<std::pair<BinaryOperatorKind, int64_t>> Step;
     const clang::Expr *Inc = S->getInc()->IgnoreParens();
     if (const auto *U = dyn_cast<UnaryOperator>(Inc);
         U && U->isIncrementOp() && IsV(U->getSubExpr()))
-      Step = 1;
+      Step = {BO_Add, 1};
     if (const auto *B = dyn_cast<CompoundAssignOperator>(Inc);
-        B && B->getOpcode() == BO_AddAssign && IsV(B->getLHS()))
-      Step = H.integer(B->getRHS());
+        B && IsV(B->getLHS()))
+      if (auto C = H.integer(B->getRHS()))
+        Step = {BinaryOperator::getOpForCompoundAssignment(B->getOpcode()), *C};
+    if (const auto *B = dyn_cast<BinaryOperator>(Inc);
+        B && B->getOpcode() == BO_Assign && IsV(B->getLHS()))
+      if (const auto *R =
+              dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts())) {
+        const clang::Expr *Other = IsV(R->getLHS())   ? R->getRHS()
+                                   : IsV(R->getRHS()) ? R->getLHS()
+                                                      : nullptr;
+        bool Commutes = R->getOpcode() == BO_Add || R->getOpcode() == BO_Mul;
+        if (Other && (Commutes || Other == R->getRHS()))
+          if (auto C = H.integer(Other))
+            Step = {R->getOpcode(), *C};
+      }
     BinaryOperatorKind Op = Cond->getOpcode();
-    if (!From || !To || !Step || *Step <= 0 ||
-        (Op != BO_LT && Op != BO_LE && Op != BO_NE))
+    if (!From || !To || !Step || (Op != BO_LT && Op != BO_LE && Op != BO_NE))
+      return std::nullopt;
+    // Only steps that grow V: adding a positive constant, multiplying by
+    // one above 1, shifting left.
+    auto [StepOp, By] = *Step;
+    if (!((StepOp == BO_Add && By > 0) || (StepOp == BO_Mul && By > 1) ||
+          (StepOp == BO_Shl && By > 0 && By < 32)) ||
+        (StepOp != BO_Add && *From <= 0))
       return std::nullopt;
     std::vector<int64_t> Values;
     for (int64_t X = *From; Op == BO_LT   ? X < *To
                             : Op == BO_LE ? X <= *To
-                                          : X != *To;
-         X += *Step) {
+                                          : X != *To;) {
       if (Values.size() >= MaxCaseValues || X > *To)
         return std::nullopt;
       Values.push_back(X);
+      if (__builtin_mul_overflow(X, StepOp == BO_Mul ? By : 1, &X) ||
+          __builtin_add_overflow(X, StepOp == BO_Add ? By : 0, &X) ||
+          (StepOp == BO_Shl && __builtin_mul_overflow(X, int64_t(1) << By, &X)))
+        return std::nullopt;
     }
     ModifiedLocal M(V);
     M.TraverseStmt(const_cast<Stmt *>(S->getBody()));
@@ -911,10 +1164,13 @@ public:
   /// The values around a call, once per iteration of each loop over
   /// constants whose variable the call's arguments use (`for (int j = 0;
   /// j < 6; j++) { int b = sizes[j]; run(b); }` is six calls); a loop
-  /// that only repeats the call is one.
+  /// that only repeats the call is one. Innermost loops first: when not
+  /// every combination fits in MaxContexts, the loop nearest the call (the
+  /// block sizes a harness tries) keeps its values and an outer one (the
+  /// kernel versions it runs them for) is left unknown.
   std::vector<std::vector<CaseValues>> iterations(const CallSite &Site) {
     std::vector<std::vector<CaseValues>> Out = {Site.Known};
-    for (size_t I = 0; I < Site.Known.size(); ++I) {
+    for (size_t I = Site.Known.size(); I-- > 0;) {
       const CaseValues &Loop = Site.Known[I];
       if (!Loop.Fixed || Loop.second.size() < 2 ||
           Out.size() * Loop.second.size() > MaxContexts)
@@ -978,21 +1234,47 @@ public:
     // block, a grid, a size).
     if (!Known.empty() && (!Block || Known.back().Fixed) && GridArg &&
         BlockArg && !C->containsErrors() && Known.back().second.size() > 1 &&
-        Known.back().second.size() <= MaxCaseValues) {
-      std::vector<CaseValues> One = Known;
-      bool Any = false;
-      for (int64_t V : Known.back().second) {
-        One.back().second = {V};
-        HostEval HV(Ctx, Current, &One, Via);
-        auto B = HV.dim3(Config->getArg(*BlockArg));
-        if (!B)
-          break;
-        Any = true;
-        addSite(LC, Callee, HV, *B, S, Via);
+        Known.back().second.size() <= MaxCaseValues &&
+        sitePerValue(LC, Callee, S, Via, Known, Known.back().second, {}))
+      return true;
+    // A block size the paths to the launch choose among constants (`int
+    // b; if (n >= 4096) b = 512; else b = 128;`): once per value.
+    if (!Block && GridArg && BlockArg && !C->containsErrors())
+      if (auto Choice = H.pathChoice(Config->getArg(*BlockArg))) {
+        std::vector<CaseValues> One = Known;
+        One.emplace_back(Choice->first, Choice->second, /*Fixed=*/true);
+        std::string Values;
+        for (int64_t X : Choice->second)
+          Values += (Values.empty() ? "" : ", ") + std::to_string(X);
+        auto Note = [&](int64_t V) {
+          return Choice->first->getNameAsString() + " = " + std::to_string(V) +
+                 ", one of the values " + Values +
+                 " that the paths to it assign";
+        };
+        if (sitePerValue(LC, Callee, S, Via, One, Choice->second, Note))
+          return true;
       }
-      if (Any)
-        return true;
-    }
+    // A block capped by a constant (`dim3 block(std::min(n, 1024))`, n read
+    // at run time): the cap's shape, the block of every size at least as
+    // large; the note says so, and smaller sizes are not analyzed.
+    if (!Block && GridArg && BlockArg && !C->containsErrors())
+      if (auto Cap = H.capped(Config->getArg(*BlockArg))) {
+        HostEval HV(Ctx, Current, &Known, Via);
+        HV.Assumed[Cap->Whole] = Cap->Value;
+        if (auto B = HV.dim3(Config->getArg(*BlockArg))) {
+          std::string Capped =
+              sourceText(Ctx, Cap->Capped->getSourceRange(), /*MaxLen=*/40);
+          addSite(LC, Callee, HV, *B, S, Via);
+          Out[Callee->getCanonicalDecl()].back().Config->PathChoice =
+              "'" +
+              sourceText(Ctx, Cap->Whole->getSourceRange(), /*MaxLen=*/60) +
+              "' at its cap " + std::to_string(Cap->Value) +
+              ", the block when " + Capped +
+              " >= " + std::to_string(Cap->Value) +
+              "; smaller values are not analyzed";
+          return true;
+        }
+      }
     if (!Block) {
       S.Why = "launch at " + S.Loc.File + ":" + std::to_string(S.Loc.Line) +
               ":" + std::to_string(S.Loc.Column) +
@@ -1020,6 +1302,30 @@ public:
   }
 
 private:
+  /// One site of the launch per value of the variable of Values.back()
+  /// (Values, its last entry narrowed to each value in turn), Note(value)
+  /// naming the choice when given; false when the first value gives no
+  /// block.
+  bool sitePerValue(const LaunchCall &LC, const FunctionDecl *Callee,
+                    const LaunchSiteIndex::Site &S, const CallContext *Via,
+                    std::vector<CaseValues> Values,
+                    const std::vector<int64_t> &Each,
+                    const std::function<std::string(int64_t)> &Note) {
+    bool Any = false;
+    for (int64_t V : Each) {
+      Values.back().second = {V};
+      HostEval HV(Ctx, Current, &Values, Via);
+      auto B = HV.dim3(LC.Config->getArg(*LC.BlockArg));
+      if (!B)
+        break;
+      Any = true;
+      addSite(LC, Callee, HV, *B, S, Via);
+      if (Note)
+        Out[Callee->getCanonicalDecl()].back().Config->PathChoice = Note(V);
+    }
+    return Any;
+  }
+
   /// How many ways to reach a launching function are followed, and how many
   /// calls deep.
   static constexpr size_t MaxContexts = 16;
