@@ -66,16 +66,32 @@ bool inLoop(const std::vector<unsigned> &Loops, unsigned Id) {
 
 /// Whether something else in loop LoopId keeps A's iterations apart: a
 /// store to its memory (for a load), any other access to it (for a store),
-/// or a barrier.
-bool bodyKeepsApart(const KernelModel &K, const Access &A, unsigned LoopId) {
+/// or a barrier. An access of the same shared object at a constant
+/// distance beyond every byte A touches in the loop (Span bytes from A's
+/// first iteration) cannot overlap it: two arrays of one struct in the
+/// dynamic window (`smem.B[t*4 + i] = ...; smem.C[t*4 + i] = ...;`, 2048
+/// bytes apart) were both stored with `st.shared.v4.f32` (PTX of nvcc 13.0
+/// -O3, sm_90), and HeCBench ssm's two such stores measured 4 wavefronts
+/// per request, ideal 4, on the H200 (docs/hardware-model.md S9 (c),
+/// structMembers in test/lit/compiler-facts/unrolled-loops.cu).
+bool bodyKeepsApart(const KernelModel &K, const Access &A, unsigned LoopId,
+                    int64_t Span) {
   bool Global = K.Objects[A.Object].Space == MemorySpace::Global;
   for (const Access &X : K.Accesses) {
     if (X.Id == A.Id || !inLoop(X.Loops, LoopId))
       continue;
     bool SameMemory = X.Object == A.Object ||
                       (Global && K.Objects[X.Object].Space == MemorySpace::Global);
-    if (SameMemory && (X.Op != AccessOp::Load || A.Op != AccessOp::Load))
-      return true;
+    if (!SameMemory || (X.Op == AccessOp::Load && A.Op == AccessOp::Load))
+      continue;
+    // D: X's address less A's, the same in every iteration; X's bytes over
+    // the loop lie in [D, D + Span - A.Bytes + X.Bytes) past A's first.
+    if (!Global && X.Object == A.Object && X.ByteOffset && A.ByteOffset)
+      if (auto D = constantDifference(*A.ByteOffset, *X.ByteOffset);
+          D &&
+          (*D >= Span || *D + Span - int64_t(A.Bytes) + int64_t(X.Bytes) <= 0))
+        continue;
+    return true;
   }
   for (const Barrier &B : K.Barriers)
     if (inLoop(B.Loops, LoopId))
@@ -132,7 +148,8 @@ void mergeUnrolledLoops(KernelModel &K) {
     Start.Const += Coef * *L.Init.asConst();
     int64_t Multiple =
         std::gcd(Start.knownMultiple(), Coef * L.StepValue * int64_t(Per));
-    if (provableAlign(K, A, Multiple) < 16 || bodyKeepsApart(K, A, LoopId))
+    if (provableAlign(K, A, Multiple) < 16 ||
+        bodyKeepsApart(K, A, LoopId, Coef * L.StepValue * int64_t(*Trip)))
       continue;
     const char *Verb = A.Op == AccessOp::Store ? "store" : "load";
     A.Emitted.From = Emission::Origin::SourceRule;
