@@ -203,6 +203,8 @@ void BankConflictCheck::check(
                               "where ") +
                            R.Condition,
                        {}});
+  if (std::string Common = commonCaseNote(R, "wavefronts"); !Common.empty())
+    D.Notes.push_back({{}, Common, {}});
   std::optional<std::string> Mixed =
       R.Example ? mixedIterationsNote(*R.Example) : std::nullopt;
   if (auto N = emittedNote(*Worst))

@@ -23,6 +23,16 @@ std::string formatMean(double Value) {
   return S;
 }
 
+std::string commonCaseNote(const SolveResultCommon &R, const char *Unit) {
+  if (!R.Common)
+    return "";
+  const SolveCase &C = *R.Common;
+  return "in the common case, every size the launch leaves open a large "
+         "power of two (" +
+         C.Condition + "): " + formatMean(C.Mean) + " " + Unit +
+         " per request (ideal " + formatMean(C.IdealMean) + ")";
+}
+
 DiagNote launchNote(const LaunchConfig &L) {
   DiagNote N;
   bool Assumed = L.Source == LaunchSource::Assumed;

@@ -23,6 +23,11 @@ std::string threadIndexName(unsigned Dim);
 /// "12.5" / "32": a mean with at most two decimals, no trailing zeros.
 std::string formatMean(double Value);
 
+/// "in the common case, every size the launch leaves open a large power of
+/// two ((blockIdx.x * C) % 8 == 0): 16 sectors per request (ideal 16)";
+/// empty when the answer names none (SolveResultCommon::Common).
+std::string commonCaseNote(const SolveResultCommon &R, const char *Unit);
+
 /// "assuming block 32x8x1 from the launch at f.cu:40:3", located at the
 /// launch site when there is one.
 DiagNote launchNote(const LaunchConfig &L);

@@ -204,6 +204,8 @@ void UncoalescedCheck::check(
                        {}});
   if (R.Cases.size() > 1)
     D.Notes.push_back({{}, casesNote(R), {}});
+  if (std::string Common = commonCaseNote(R, "sectors"); !Common.empty())
+    D.Notes.push_back({{}, Common, {}});
   std::optional<std::string> Mixed =
       R.Example ? mixedIterationsNote(*R.Example) : std::nullopt;
   if (Mixed)

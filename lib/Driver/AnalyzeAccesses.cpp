@@ -129,6 +129,9 @@ AccessRecord toRecord(const AccessAnalysis &A) {
     R.Reason = Common->Reason;
     for (const SolveCase &C : Common->Cases)
       R.Cases.push_back({C.Condition, C.Worst, C.Mean, C.Ideal});
+    if (const auto &C = Common->Common)
+      R.Common =
+          CaseRecord{C->Condition, C->Worst, C->Mean, C->Ideal, C->IdealMean};
   }
   if (A.Shared) {
     const SharedResult &S = *A.Shared;

@@ -37,6 +37,7 @@ struct CaseRecord {
   unsigned Worst = 0;
   double Mean = 0;
   unsigned Ideal = 0;
+  double IdealMean = 0; ///< the common case only
 };
 
 /// Totals over every block of the launch, as Nsight Compute's Source
@@ -109,6 +110,9 @@ struct AccessRecord {
   /// The distinct outcomes when the answer depends on free symbols, worst
   /// first (exact answers only); --param evaluates them away.
   std::vector<CaseRecord> Cases;
+  /// The outcome when every size the launch leaves open is a large power
+  /// of two (SolveResultCommon::Common), exact answers only.
+  std::optional<CaseRecord> Common;
   std::string Reason; ///< why unknown
   /// Set when nvcc emits something else than the source spells; the
   /// numbers above are then those of the emitted instructions.

@@ -191,6 +191,20 @@ void writeCases(llvm::json::OStream &J, const AccessRecord &R) {
   });
 }
 
+/// The outcome when every size the launch leaves open is a large power of
+/// two: the answer for the sizes programs run with.
+void writeCommonCase(llvm::json::OStream &J, const AccessRecord &R) {
+  std::string Unit = R.Space == MemorySpace::Shared ? "wavefronts" : "sectors";
+  const CaseRecord &C = *R.Common;
+  J.attributeObject("common_case", [&] {
+    J.attribute("condition", C.Condition);
+    J.attribute(Unit, int64_t(C.Worst));
+    writeMean(J, Unit + "_mean", C.Mean);
+    J.attribute("ideal_" + Unit, int64_t(C.Ideal));
+    writeMean(J, "ideal_" + Unit + "_mean", C.IdealMean);
+  });
+}
+
 /// One element of the "branches" array (docs/json-output.md).
 void writeBranch(llvm::json::OStream &J, const BranchRecord &B) {
   J.object([&] {
@@ -270,6 +284,8 @@ void writeAccess(llvm::json::OStream &J, const AccessRecord &R) {
       J.attribute("condition", R.Condition);
     if (R.Exact && !R.Cases.empty())
       writeCases(J, R);
+    if (R.Exact && R.Common)
+      writeCommonCase(J, R);
     if (!R.Exact)
       J.attribute("reason", R.Reason);
     if (R.Emitted)

@@ -208,6 +208,7 @@ Result solveSide(const KernelModel &K, const Access &A, const LaunchConfig &L,
   R.ConditionOnParameters = Sum.ConditionOnParameters;
   R.WorstAlmostAlways = Sum.WorstAlmostAlways;
   R.Cases = Sum.Cases;
+  R.Common = Sum.Common;
   if (Sum.Example && R.*Worst > R.*Ideal) {
     R.Example = Sum.Example;
     decodeWitness(*R.Example, Source,

@@ -409,6 +409,7 @@ SharedResult solveSharedAsWritten(const KernelModel &K, const Access &A,
         sharedRequestLayout(laneOffsets(R.Example->Lanes), Bytes, OpKind, Arch);
   R.WorstBankWords = Sum.Worst.BankWords;
   R.Cases = Sum.Cases;
+  R.Common = Sum.Common;
   return R;
 }
 
@@ -549,6 +550,7 @@ static GlobalResult solveGlobalAligned(const KernelModel &K, const Access &A,
   R.ConditionOnParameters = Sum.ConditionOnParameters;
   R.WorstAlmostAlways = Sum.WorstAlmostAlways;
   R.Cases = Sum.Cases;
+  R.Common = Sum.Common;
   if (R.Sectors > R.IdealSectors && Sum.Example) {
     R.Example = Sum.Example;
     R.Example->Layout =

@@ -152,6 +152,7 @@ struct SolveCase {
   unsigned Worst = 0;    ///< wavefronts or sectors of the worst request
   double Mean = 0;
   unsigned Ideal = 0;
+  double IdealMean = 0; ///< Common only: the ideal's mean per request
 };
 
 /// What a shared and a global answer have in common: the status, the
@@ -182,6 +183,12 @@ struct SolveResultCommon {
   StrideInfo Strides;
   /// Every distinct outcome with its condition, when there are several.
   std::vector<SolveCase> Cases;
+  /// When the answer depends on sizes the launch does not fix: the outcome
+  /// where every size is a large power of two (each residue 0, each bounds
+  /// guard's tail beyond the block: `idx / C` with C a multiple of 32,
+  /// `if (i < n)` in every warp but the last), when every such case agrees
+  /// whatever the block index (Summary/SolveCases.cpp, typicalCase).
+  std::optional<SolveCase> Common;
   /// Bounded over block-uniform values not followed (SolveSpace::Decoupled),
   /// not over data.
   bool BoundOverValues = false;

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Solve/Space/InventedSymbols.h"
 #include "Solve/Summary/Summarize.h"
 
 #include "Solve/Enumerate/Enumerate.h"
@@ -436,11 +437,76 @@ private:
         Sum.Cases.push_back({describeCases(Plan, It->second, Executed, S.Name),
                              O.Worst.Value, O.mean(), O.Worst.Ideal});
       }
+    if (Distinct.size() > 1)
+      commonCase();
     executedOnly();
     if (!S.GuardNote.empty())
       Sum.Condition = Sum.Condition.empty()
                           ? S.GuardNote
                           : Sum.Condition + ", and " + S.GuardNote;
+  }
+
+  /// Whether case C is one where every size is a large power of two: each
+  /// parameter, and each symbol standing for sizes (a product with the
+  /// block index, a bounds guard's distance to the end), is beyond its
+  /// window of special values and in residue class 0. The block index and
+  /// symbols that only say which block or warp may take any class; a
+  /// value read from memory has no typical value.
+  bool typicalCase(uint64_t C, std::vector<unsigned> &ClassOf) const {
+    Plan.classes(C, ClassOf);
+    for (size_t I = 0; I < Plan.Symbols.size(); ++I) {
+      const SymbolClasses &SC = Plan.Symbols[I];
+      Symbol Sym = SC.Sym;
+      // Which block, warp or iteration: every class runs. (An opaque
+      // subterm's class decides no outcome of an answer.)
+      if (Sym.Kind == SymbolKind::BlockIdx || Plan.positional(Sym) ||
+          isInvented(Sym, Invented::AssumedShape) ||
+          isInvented(Sym, Invented::StrideLoop) ||
+          isInvented(Sym, Invented::GeometricLoop) ||
+          isInvented(Sym, Invented::Opaque))
+        continue;
+      // Sizes: parameters, the grid, a bounds guard's fresh symbol, a
+      // compound of sizes with the block index, a pointer's misalignment.
+      // A loaded value has no typical value.
+      bool Size = Sym.Kind == SymbolKind::Param ||
+                  Sym.Kind == SymbolKind::GridDim ||
+                  isInvented(Sym, Invented::GuardPair) ||
+                  isInvented(Sym, Invented::Compound) ||
+                  isInvented(Sym, Invented::GlobalBase);
+      if (!Size)
+        return false;
+      const ValueClass &VC = SC.Classes[ClassOf[I]];
+      if (VC.Where == ValueClass::Exact || VC.Where == ValueClass::Below)
+        return false;
+      if (SC.Modulus > 1 &&
+          ((VC.Value % SC.Modulus) + SC.Modulus) % SC.Modulus != 0)
+        return false;
+    }
+    return true;
+  }
+
+  /// The common case's outcome (SolveResultCommon::Common), when the
+  /// typical cases run the access and all have one outcome.
+  void commonCase() {
+    std::vector<uint64_t> Typical;
+    std::vector<unsigned> ClassOf;
+    for (uint64_t C : Executed)
+      if (typicalCase(C, ClassOf))
+        Typical.push_back(C);
+    if (Typical.empty() || Typical.size() == Executed.size())
+      return;
+    const CaseOutcome &O = Outcomes[Typical.front()];
+    for (uint64_t C : Typical) {
+      const CaseOutcome &X = Outcomes[C];
+      if (X.Worst.Value != O.Worst.Value || X.Worst.Ideal != O.Worst.Ideal ||
+          std::llround(X.mean() * 1e6) != std::llround(O.mean() * 1e6) ||
+          std::llround(X.idealMean() * 1e6) !=
+              std::llround(O.idealMean() * 1e6))
+        return;
+    }
+    Sum.Common =
+        SolveCase{describeCases(Plan, Typical, Executed, Used->Name),
+                  O.Worst.Value, O.mean(), O.Worst.Ideal, O.idealMean()};
   }
 
   /// A value read from memory (a flag set by one thread: `if (amLast)`)

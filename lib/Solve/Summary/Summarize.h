@@ -63,6 +63,7 @@ struct Summary {
   std::optional<RequestWitness> Example;
   StrideInfo Strides;
   std::vector<SolveCase> Cases;
+  std::optional<SolveCase> Common; ///< SolveResultCommon::Common
   /// Bounded spaces: the least cost of an executed request, and the least
   /// and greatest means per request (over every case of the free symbols;
   /// the requests counted are those that may execute).

@@ -336,4 +336,48 @@ TEST(GuardSymbols, ParameterInAddressIsBounded) {
   EXPECT_EQ(R2.Sectors, 4u);
 }
 
+// The common case (SolveResultCommon::Common): the outcome when every size
+// the launch leaves open is a large power of two, compared with the plain
+// loop at n = 2^16 over blocks that the bound does not cut, and at a row
+// pitch of 2^16 floats over every block.
+TEST(GuardSymbols, CommonCaseIsTheTypicalSize) {
+  {
+    KernelBuilder B(MemorySpace::Global);
+    Expr N = param(B.addParam("n"));
+    Expr I = bid(0) * Expr(64) + tx();
+    GlobalResult R = solveGlobal(B.K, B.access(I * Expr(8), 4, lt(I, N)),
+                                 block(64), options());
+    ASSERT_EQ(R.Status, SolveStatus::Exact) << R.Reason;
+    ASSERT_TRUE(R.Common);
+    const int64_t Dim[3] = {64, 1, 1};
+    std::set<unsigned> PerCase;
+    unsigned Worst = bruteForce(
+        Dim, blocks(8), 0, {{65536}},
+        [](const Point &X) { return (X.B[0] * 64 + X.T[0]) * 8; },
+        [](const Point &X) { return X.B[0] * 64 + X.T[0] < X.P[0]; }, 4,
+        sectorsOf, PerCase);
+    EXPECT_EQ(R.Common->Worst, Worst);
+    EXPECT_DOUBLE_EQ(R.Common->Mean, Worst) << "every warp is whole";
+  }
+  {
+    KernelBuilder B(MemorySpace::Global);
+    Expr C = param(B.addParam("C"));
+    GlobalResult R = solveGlobal(
+        B.K, B.access((bid(0) * C + tx()) * Expr(4), 4, Predicate()), block(32),
+        options());
+    ASSERT_EQ(R.Status, SolveStatus::Exact) << R.Reason;
+    EXPECT_EQ(R.Sectors, 5u) << "a row that starts inside a sector";
+    ASSERT_TRUE(R.Common);
+    const int64_t Dim[3] = {32, 1, 1};
+    std::set<unsigned> PerCase;
+    unsigned Worst = bruteForce(
+        Dim, blocks(8), 0, {{65536}},
+        [](const Point &X) { return (X.B[0] * X.P[0] + X.T[0]) * 4; },
+        [](const Point &) { return true; }, 4, sectorsOf, PerCase);
+    EXPECT_EQ(R.Common->Worst, Worst);
+    EXPECT_EQ(R.Common->Worst, 4u);
+    EXPECT_EQ(R.Common->Condition, "(blockIdx.x * C) % 8 == 0");
+  }
+}
+
 } // namespace
