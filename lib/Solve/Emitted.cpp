@@ -88,6 +88,16 @@ Result combine(std::vector<Result> Parts, unsigned Result::*Worst,
     }
   }
   Out.Launch = Launch;
+  // The worst part's common case is not the group's: combined only when
+  // the parts' agree (a split copy's parts mostly do).
+  for (const Result &P : Parts)
+    if (!P.Common || !Out.Common || P.Common->Worst != Out.Common->Worst ||
+        P.Common->Mean != Out.Common->Mean ||
+        P.Common->IdealMean != Out.Common->IdealMean ||
+        P.Common->Condition != Out.Common->Condition) {
+      Out.Common.reset();
+      break;
+    }
   Out.*Mean = SumMean / Parts.size();
   Out.*IdealMean = SumIdeal / Parts.size();
   Out.*Ideal = Parts[W].*Ideal;

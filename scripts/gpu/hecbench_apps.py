@@ -109,14 +109,18 @@ def yaml_args(corpus, name):
     if not os.path.exists(path):
         return None
     text = open(path).read()
-    m = re.search(r"^%s:\n((?:  .*\n|\n)*?)(?=^\S)" % re.escape(name), text,
-                  re.M)
+    m = re.search(r"^%s:\n((?:  .*\n|\n)*?)(?=^\S|\Z)" % re.escape(name),
+                  text, re.M)
     if not m:
         return None
     a = re.search(r"^\s+args:\s*\[(.*)\]", m.group(1), re.M)
     if not a:
         return None
-    return " ".join(json.loads("[" + a.group(1) + "]"))
+    try:
+        return " ".join(str(x) for x in json.loads("[" + a.group(1) + "]"))
+    except ValueError:  # unquoted words: not JSON
+        return " ".join(x.strip().strip("'\"")
+                        for x in a.group(1).split(","))
 
 
 def main():
@@ -127,7 +131,7 @@ def main():
     corpus = os.path.abspath(a.corpus)
     commands = []
     for folder in [x.strip() for x in open(a.list) if x.strip()]:
-        name = os.path.basename(folder)[:-len("-cuda")]
+        name = os.path.basename(folder.rstrip("/"))[:-len("-cuda")]
         make = os.path.join(corpus, folder, "Makefile")
         srcs, flags, libs = from_cmake(
             os.path.join(corpus, folder, "CMakeLists.txt"), folder)

@@ -70,8 +70,16 @@ public:
     const auto *D = dyn_cast<DeclRefExpr>(E);
     return D && D->getDecl() == V;
   }
+  /// A lambda's body is not in its function's control flow: an assignment
+  /// there is no plain one for reachingDefinitions.
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    ++InLambda;
+    bool R = RecursiveASTVisitor::TraverseLambdaExpr(L);
+    --InLambda;
+    return R;
+  }
   bool VisitBinaryOperator(BinaryOperator *B) {
-    bool Plain = B->getOpcode() == BO_Assign &&
+    bool Plain = B->getOpcode() == BO_Assign && InLambda == 0 &&
                  isa<DeclRefExpr>(B->getLHS()->IgnoreParens());
     Found |= B->isAssignmentOp() && refersToVar(B->getLHS()) &&
              !(AllowPlainAssignments && Plain);
@@ -80,6 +88,7 @@ public:
   /// Plain assignments `V = expr` are not counted (reachingValues follows
   /// them through the control flow).
   bool AllowPlainAssignments = false;
+  unsigned InLambda = 0;
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
     Found |= C->isAssignmentOp() && C->getNumArgs() > 0 &&
              refersToVar(C->getArg(0));
@@ -161,7 +170,10 @@ std::vector<const clang::Expr *> reachingDefinitions(ASTContext &Ctx,
                                                      const FunctionDecl *Fn,
                                                      const VarDecl *V,
                                                      const clang::Expr *Use) {
-  if (!Fn || !Fn->getBody() || !V->isLocalVarDecl() || isa<ParmVarDecl>(V))
+  // A static local keeps what a later call assigns; a template's
+  // uninstantiated body has no control flow clang builds.
+  if (!Fn || !Fn->getBody() || Fn->isDependentContext() ||
+      !V->isLocalVarDecl() || !V->hasLocalStorage() || isa<ParmVarDecl>(V))
     return {};
   ModifiedLocal M(V);
   M.AllowPlainAssignments = true;
@@ -234,9 +246,10 @@ std::vector<const clang::Expr *> reachingDefinitions(ASTContext &Ctx,
           return {};
         // In source order, so that the values are listed alike every run.
         std::vector<const clang::Expr *> Sorted(R.begin(), R.end());
-        llvm::sort(Sorted, [](const clang::Expr *A, const clang::Expr *B) {
-          return A->getBeginLoc().getRawEncoding() <
-                 B->getBeginLoc().getRawEncoding();
+        const SourceManager &SM = Ctx.getSourceManager();
+        llvm::sort(Sorted, [&](const clang::Expr *A, const clang::Expr *B) {
+          return SM.isBeforeInTranslationUnit(A->getBeginLoc(),
+                                              B->getBeginLoc());
         });
         return Sorted;
       }
@@ -307,6 +320,11 @@ protected:
 /// Constant evaluation of host expressions, following locals that are never
 /// modified to their initializers (`int n = 256; k<<<g, n>>>`).
 class HostEval {
+  /// At most this many values a local's assignments give are followed.
+  static constexpr size_t MaxChoices = 8;
+  /// The most threads a block can have (every architecture since sm_20).
+  static constexpr int64_t MaxBlockThreads = 1024;
+
 public:
   /// Known: values that variables have where the expression is (the case
   /// label of an enclosing `switch (threads)`), used only for variables the
@@ -504,9 +522,19 @@ public:
     if (const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts())) {
       if (const VarDecl *V = unchangedLocal(D))
         return pathChoice(V->getInit(), Depth + 1);
-      if (auto Values = reachingValues(D, Depth); Values && Values->size() > 1)
-        return std::make_pair(cast<VarDecl>(D->getDecl()), *Values);
-      return std::nullopt;
+      // A value no launch can run with (a sentinel such as 0 or -1 that
+      // a switch's cases overwrite) is not a block size: the paths that
+      // keep it do not launch.
+      auto Values = reachingValues(D, Depth);
+      if (!Values || Values->size() < 2)
+        return std::nullopt;
+      std::vector<int64_t> Sizes;
+      for (int64_t X : *Values)
+        if (X >= 1 && X <= MaxBlockThreads)
+          Sizes.push_back(X);
+      if (Sizes.empty())
+        return std::nullopt;
+      return std::make_pair(cast<VarDecl>(D->getDecl()), Sizes);
     }
     for (const Stmt *Child : E->children())
       if (const auto *C = dyn_cast_or_null<clang::Expr>(Child))
@@ -595,7 +623,7 @@ private:
       if (!llvm::is_contained(Values, *X))
         Values.push_back(*X);
     }
-    if (Values.size() > 8)
+    if (Values.size() > MaxChoices)
       return std::nullopt;
     return Values;
   }

@@ -7,8 +7,10 @@
 // versions and block sizes give more combinations than are followed: the
 // block sizes, innermost, keep their values. A block capped by a constant
 // (`std::min(n, 1024)`, `n < 256 ? n : 256`) with n read at run time is
-// analyzed at its cap, the note saying for which sizes. A local that one
-// path leaves unset, or that is also changed by `+=`, stays unknown.
+// analyzed at its cap, the note saying for which sizes. A value no block
+// can have (a sentinel 0 the cases overwrite) is not analyzed. A local that
+// one path leaves unset, that is also changed by `+=` or in a lambda, stays
+// unknown.
 // RUN: %warplint --all-accesses --exit-zero --checks=-* --format=json %s -- 2>&1 | FileCheck %s
 
 #include <algorithm>
@@ -60,6 +62,40 @@ void runUnset(float *Out, int N) {
   if (N > 100)
     b = 256;
   unsetOnAPath<<<1, b>>>(Out, N);
+}
+
+__global__ void inLambda(float *Out, int N) {
+  Out[blockIdx.x * blockDim.x + threadIdx.x] = 0;
+}
+// CHECK: "kernel": "inLambda"
+// CHECK: "launch": "blockDim.x assumed a multiple of 32: the launch at {{.*}} gives its block as 'b', not a compile-time constant"
+
+void runInLambda(float *Out, int N) {
+  int b = 128;
+  auto Grow = [&] { b = 256; };
+  if (N > 100)
+    Grow();
+  inLambda<<<1, b>>>(Out, N);
+}
+
+__global__ void sentinel(float *Out, int N) {
+  Out[blockIdx.x * blockDim.x + threadIdx.x] = 0;
+}
+// CHECK: "kernel": "sentinel"
+// CHECK: "launch": "block 128x1x1 from the launch at {{.*}} (t = 128, one of the values 128, 256 that the paths to it assign)"
+// CHECK: "launch": "block 256x1x1 from the launch at
+
+void runSentinel(float *Out, int Version) {
+  int t = 0;
+  switch (Version) {
+  case 0:
+    t = 128;
+    break;
+  case 1:
+    t = 256;
+    break;
+  }
+  sentinel<<<1, t>>>(Out, Version);
 }
 
 __global__ void stepped(float *Out, int N) {
