@@ -211,6 +211,15 @@ PtxMemoryOp classify(StringRef Opcode, llvm::ArrayRef<StringRef> Operands) {
     if (Rest.front() == "commit_group" || Rest.front() == "wait_group" ||
         Rest.front() == "wait_all" || Rest.front() == "mbarrier")
       return Op.Opcode.clear(), Op;
+    // A tensor copy is the TMA unit's (UTMALDG): measured, it makes no
+    // load/store-unit request, so no wavefronts or sectors of its own
+    // (test/gpu/tensor-core/README.md, "TMA"); what it writes is read by
+    // the instructions that follow.
+    if (Rest.front() == "bulk" && llvm::is_contained(Rest, "tensor"))
+      return Other("'" + Opcode.str() +
+                   "' (a bulk or tensor copy by the TMA unit: no "
+                   "load/store-unit request, no wavefront or sector of its "
+                   "own to count) is not modelled");
     if (Rest.front() == "bulk")
       return Other("'" + Opcode.str() +
                    "' (a bulk or tensor copy) is not modelled");
