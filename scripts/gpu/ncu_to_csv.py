@@ -137,10 +137,14 @@ def launch_sections(Export, Name):
             SeenFiles = set()
             CurrentFunction = Function
         SeenFiles.add(File)
-        # The source page spells template arguments with casts ("<(int)4>"),
-        # the raw page without ("<4>").
-        Same = lambda A, B: re.sub(r"\([\w ]+\)(?=-?\d)", "", A) == re.sub(
-            r"\([\w ]+\)(?=-?\d)", "", B)
+        # The source page spells template arguments with casts ("<(int)4>")
+        # and names with every namespace, inline ones included
+        # ("cub::CUB_300001_SM_900::detail::reduce::X"); the raw page
+        # without casts and with the namespaces the library's users write
+        # ("cub::X"). Names are compared without either.
+        Plain = lambda A: re.sub(r"\b\w+::", "",
+                                 re.sub(r"\([\w ]+\)(?=-?\d)", "", A))
+        Same = lambda A, B: Plain(A) == Plain(B)
         # A launch whose source page is empty (no line info) has no
         # section: skip to the next launch of this function.
         Next = Launch
