@@ -577,8 +577,10 @@ void applyConfig(const Config &C, PipelineOptions &Opts) {
     Opts.Checks.Values[Name] = Value;
   if (C.ShowUnknown)
     Opts.Checks.ShowUnknown = *C.ShowUnknown;
-  for (const auto &[Name, Value] : C.Params)
+  for (const auto &[Name, Value] : C.Params) {
     Opts.ParamValues[Name] = Value;
+    Opts.Frontend.ParamValues[Name] = Value;
+  }
   if (C.MinSpeedup)
     Opts.MinSpeedup = *C.MinSpeedup;
   if (C.Sort)

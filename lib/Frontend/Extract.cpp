@@ -42,13 +42,27 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   std::vector<const FunctionDecl *> Kernels;
 
+  /// Instances of kernel templates whose body clang did not instantiate:
+  /// an error in it that the triage tolerates (a __shared__ object with a
+  /// constructor, as nvcc accepts) leaves the instance without a body.
+  std::vector<const FunctionDecl *> Dropped;
+
   bool VisitFunctionDecl(FunctionDecl *F) {
-    if (!F->hasAttr<CUDAGlobalAttr>() || !F->doesThisDeclarationHaveABody() ||
-        F->isDependentContext() || F->isInvalidDecl())
+    if (!F->hasAttr<CUDAGlobalAttr>() || F->isDependentContext())
       return true;
     const SourceManager &SM = Ctx.getSourceManager();
     if (SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
       return true;
+    if (!F->doesThisDeclarationHaveABody() || F->isInvalidDecl()) {
+      const FunctionDecl *Pattern = F->getTemplateInstantiationPattern();
+      if (F->isTemplateInstantiation() && Pattern &&
+          Pattern->doesThisDeclarationHaveABody() &&
+          F->getTemplateSpecializationKind() !=
+              TSK_ExplicitInstantiationDeclaration &&
+          F->isUsed())
+        Dropped.push_back(F);
+      return true;
+    }
     Kernels.push_back(F);
     return true;
   }
@@ -72,18 +86,30 @@ TranslationUnitModel extractModel(ASTContext &Ctx,
       Out.Arch = T->getTargetOpts().CPU;
   KernelFinder F(Ctx);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
-  LaunchSiteIndex Index(Ctx);
-  for (const FunctionDecl *Kernel : F.Kernels) {
+  LaunchSiteIndex Index(Ctx, Opts.ParamValues);
+  // A kernel's model, named as diagnostics name it.
+  auto Named = [&](const FunctionDecl *Kernel) {
     KernelModel K;
-    std::string Name;
-    llvm::raw_string_ostream OS(Name);
+    llvm::raw_string_ostream OS(K.Name);
     Kernel->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(),
                                  /*Qualified=*/true);
-    K.Name = Name;
     K.Loc = toSourceLoc(Ctx, Kernel->getLocation());
+    return K;
+  };
+  for (const FunctionDecl *Kernel : F.Kernels) {
+    KernelModel K = Named(Kernel);
     KernelWalker W(Ctx, Opts, K);
     W.run(Kernel);
     chooseLaunches(Ctx, Kernel, Index, Opts, K);
+    Out.Kernels.push_back(std::move(K));
+  }
+  // Said, not skipped in silence: no access of such an instance is listed.
+  for (const FunctionDecl *Kernel : F.Dropped) {
+    KernelModel K = Named(Kernel);
+    K.Remarks.emplace_back(
+        K.Loc, "not analyzed: clang instantiated no body for this kernel "
+               "after an error in it that nvcc does not report (see the "
+               "note on ignored errors)");
     Out.Kernels.push_back(std::move(K));
   }
   return Out;
@@ -174,7 +200,16 @@ public:
     if (!Compiler->hasDiagnostics())
       return false;
     Compiler->createSourceManager();
-    auto Action = std::make_unique<ExtractAction>(Opts, Triage, Out);
+    // The parse accepts what nvcc accepts without -rdc as well: clang
+    // rejects `extern __shared__ Storage s;` (any type but an unsized
+    // array: nvcc's dynamic shared memory) unless the code is relocatable.
+    // What the command really compiles stays the model's (where ptxas
+    // places static shared objects, MemoryObjects.cpp).
+    FrontendOptions Local = Opts;
+    LangOptions &LO = Compiler->getInvocation().getLangOpts();
+    Local.RelocatableDeviceCode = bool(LO.GPURelocatableDeviceCode);
+    LO.GPURelocatableDeviceCode = true;
+    auto Action = std::make_unique<ExtractAction>(Local, Triage, Out);
     llvm::CrashRecoveryContextCleanupRegistrar<ExtractAction> ActionCleanup(
         Action.get());
     bool Ok = Compiler->ExecuteAction(*Action);

@@ -48,6 +48,15 @@ struct FrontendOptions {
   /// kernels: used for kernels without a launch site, --block-dim or
   /// annotation ("*" only after __launch_bounds__).
   std::map<std::string, ConfiguredBlockShapes> KernelBlockDims;
+  /// --param values (and Params: of .warplint.yaml), by kernel parameter
+  /// name: at a launch, a host variable passed for such a parameter has
+  /// that value wherever the launch's grid reads it after its last write
+  /// (LaunchSites.cpp).
+  std::map<std::string, int64_t> ParamValues;
+  /// Whether the file's command compiles relocatable device code (nvcc
+  /// -rdc=true, clang -fgpu-rdc), when the parse itself runs with it on
+  /// regardless (Extract.cpp): unset, the parse's language options say.
+  std::optional<bool> RelocatableDeviceCode;
   /// Extra clang arguments appended to every command (--extra-arg).
   std::vector<std::string> ExtraArgs;
   /// Upper bound on accesses modelled per kernel; more become a remark.

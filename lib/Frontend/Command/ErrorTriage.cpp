@@ -285,8 +285,8 @@ std::vector<std::string> ErrorTriage::toleratedNotes() const {
       {Tolerance::CodeGeneration, "about device-side launches without -rdc",
        "a requirement of linking, not of the memory accesses"},
       {Tolerance::InlineAssembly, "in inline assembly",
-       "nvcc passes asm text to ptxas as written, and warplint does not "
-       "model memory accesses in asm"}};
+       "nvcc passes asm text to ptxas as written; clang drops such a "
+       "statement, so memory accesses it makes are not analyzed"}};
   std::vector<std::string> Notes;
   for (const Kind &K : Kinds) {
     const Entry *First = nullptr;

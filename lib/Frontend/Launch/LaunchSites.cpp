@@ -82,20 +82,30 @@ public:
     bool Plain = B->getOpcode() == BO_Assign && InLambda == 0 &&
                  isa<DeclRefExpr>(B->getLHS()->IgnoreParens());
     Found |= B->isAssignmentOp() && refersToVar(B->getLHS()) &&
-             !(AllowPlainAssignments && Plain);
+             !(AllowPlainAssignments && Plain) && !before(B);
     return !Found;
   }
   /// Plain assignments `V = expr` are not counted (reachingValues follows
   /// them through the control flow).
   bool AllowPlainAssignments = false;
+  /// With SM: assignments, increments and calls that end before After are
+  /// not counted (a reference or the address taken still is: it may write
+  /// later).
+  const SourceManager *SM = nullptr;
+  SourceLocation After;
+  bool before(const Stmt *S) const {
+    return SM && After.isValid() &&
+           SM->isBeforeInTranslationUnit(S->getEndLoc(), After);
+  }
   unsigned InLambda = 0;
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
     Found |= C->isAssignmentOp() && C->getNumArgs() > 0 &&
-             refersToVar(C->getArg(0));
+             refersToVar(C->getArg(0)) && !before(C);
     return !Found;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
-    Found |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+    Found |= ((U->isIncrementDecrementOp() && !before(U)) ||
+              U->getOpcode() == UO_AddrOf) &&
              refersToVar(U->getSubExpr());
     return !Found;
   }
@@ -106,7 +116,7 @@ public:
   /// value on. std::forward and std::move write nothing themselves: their
   /// result is judged where it goes.
   bool VisitCallExpr(CallExpr *C) {
-    if (isa<CUDAKernelCallExpr>(C) || forwarded(C))
+    if (isa<CUDAKernelCallExpr>(C) || forwarded(C) || before(C))
       return true;
     const FunctionDecl *F = C->getDirectCallee();
     const FunctionProtoType *Proto = nullptr;
@@ -352,7 +362,13 @@ public:
     E = E->IgnoreParenImpCasts();
     if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
       return integer(C->getSubExpr(), Depth + 1);
+    if (const auto *L = dyn_cast<InitListExpr>(E)) // `int n{N};`
+      return L->getNumInits() == 1 && L->getType()->isScalarType()
+                 ? integer(L->getInit(0), Depth + 1)
+                 : std::nullopt;
     if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+      if (auto G = given(D))
+        return G;
       if (const auto *P = dyn_cast<ParmVarDecl>(D->getDecl()))
         if (auto It = Bound.find(P); It != Bound.end())
           return It->second;
@@ -722,6 +738,35 @@ private:
     return Via->Call->getArg(I);
   }
 
+  /// The value the user gives the kernel parameter that the launch passes
+  /// D's variable for, when nothing writes the variable after D: then D
+  /// reads the value the launch passes (D is in the launching function,
+  /// before the launch). Writes that come first in the source do not
+  /// matter, wherever they are: the last of them before D is also the last
+  /// before the launch.
+  std::optional<int64_t> given(const DeclRefExpr *D) {
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    auto It = V ? Given.find(V) : Given.end();
+    if (It == Given.end() || !Fn || !Fn->getBody())
+      return std::nullopt;
+    ModifiedLocal M(V);
+    M.SM = &Ctx.getSourceManager();
+    M.After = D->getBeginLoc();
+    M.TraverseStmt(Fn->getBody());
+    if (M.Found)
+      return std::nullopt;
+    UsedGiven = true;
+    return It->second;
+  }
+
+public:
+  /// Fn's variables passed for kernel parameters whose values the user
+  /// gives (--param), with those values.
+  std::map<const VarDecl *, int64_t> Given;
+  /// Whether some value was taken from Given.
+  bool UsedGiven = false;
+
+private:
   const VarDecl *unchangedLocal(const DeclRefExpr *D) {
     const auto *V = dyn_cast<VarDecl>(D->getDecl());
     // A parameter's "initializer" is its default argument, not its value.
@@ -1047,8 +1092,9 @@ class LaunchFinder : public HostScope<LaunchFinder> {
 public:
   LaunchFinder(
       ASTContext &Ctx, const CallerIndex &Callers,
-      std::map<const FunctionDecl *, std::vector<LaunchSiteIndex::Site>> &Out)
-      : HostScope(Ctx), Callers(Callers), Out(Out) {}
+      std::map<const FunctionDecl *, std::vector<LaunchSiteIndex::Site>> &Out,
+      const std::map<std::string, int64_t> &Given)
+      : HostScope(Ctx), Callers(Callers), Out(Out), Given(Given) {}
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *C) {
     if (C->isValueDependent() || C->isTypeDependent() ||
@@ -1372,6 +1418,17 @@ private:
                                (Current->hasAttr<CUDADeviceAttr>() &&
                                 !Current->hasAttr<CUDAHostAttr>()));
     L.Block = BlockShape{Block[0], Block[1], Block[2]};
+    // A variable passed for a parameter the user gives (--param=N=8) has
+    // that value where the grid reads it, unless written in between.
+    for (unsigned I = 0; I < LC.Args.size() && I < Callee->getNumParams();
+         ++I) {
+      auto It = Given.find(Callee->getParamDecl(I)->getNameAsString());
+      const auto *D = dyn_cast<DeclRefExpr>(LC.Args[I]->IgnoreParenImpCasts());
+      const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+      if (It != Given.end() && V && V->hasLocalStorage() &&
+          V->getType()->isIntegralOrEnumerationType())
+        H.Given[V] = It->second;
+    }
     L.Grid = H.dim3(Config->getArg(*LC.GridArg));
     if (LC.SmemArg)
       L.DynamicSharedBytes = H.integer(Config->getArg(*LC.SmemArg));
@@ -1401,6 +1458,7 @@ private:
 
   const CallerIndex &Callers;
   std::map<const FunctionDecl *, std::vector<LaunchSiteIndex::Site>> &Out;
+  const std::map<std::string, int64_t> &Given;
   /// The contexts handed out (stable addresses), and each function's ways
   /// by the depth they were asked at.
   std::deque<CallContext> Storage;
@@ -1411,10 +1469,11 @@ private:
 
 } // namespace
 
-LaunchSiteIndex::LaunchSiteIndex(ASTContext &Ctx) {
+LaunchSiteIndex::LaunchSiteIndex(ASTContext &Ctx,
+                                 const std::map<std::string, int64_t> &Given) {
   CallerIndex Callers(Ctx);
   Callers.TraverseDecl(Ctx.getTranslationUnitDecl());
-  LaunchFinder F(Ctx, Callers, Sites);
+  LaunchFinder F(Ctx, Callers, Sites, Given);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 

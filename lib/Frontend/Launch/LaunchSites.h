@@ -29,7 +29,9 @@ namespace warplint {
 /// (the template instantiation for templated kernels).
 class LaunchSiteIndex {
 public:
-  explicit LaunchSiteIndex(clang::ASTContext &Ctx);
+  /// Given: the parameter values the user states (--param), by name.
+  LaunchSiteIndex(clang::ASTContext &Ctx,
+                  const std::map<std::string, int64_t> &Given = {});
 
   struct Site {
     std::optional<LaunchConfig> Config; ///< nullopt: block not constant

@@ -296,6 +296,12 @@ AbsValue KernelWalker::evalImpl(const clang::Expr *E) {
     return eval(D->getExpr());
   if (const auto *PO = dyn_cast<PseudoObjectExpr>(E))
     return eval(PO->getResultExpr());
+  // A scalar initialized with braces (`size_t const i{expr};`, `int{x}`,
+  // `T x = {expr}`) is its one element, converted where clang says so.
+  // (Empty braces are a constant clang folds above.)
+  if (const auto *L = dyn_cast<InitListExpr>(E))
+    if (L->getType()->isScalarType() && L->getNumInits() == 1)
+      return eval(L->getInit(0));
   if (const auto *B = dyn_cast<BinaryOperator>(E))
     return evalBinary(B);
   if (const auto *U = dyn_cast<UnaryOperator>(E))

@@ -92,7 +92,8 @@ std::optional<unsigned> KernelWalker::objectFor(const ValueDecl *D) {
     O.Space = MemorySpace::Shared;
     O.IsExtern = VD->hasExternalStorage();
     O.LinkerPlaced =
-        !O.IsExtern && Ctx.getLangOpts().GPURelocatableDeviceCode;
+        !O.IsExtern && Opts.RelocatableDeviceCode.value_or(
+                           Ctx.getLangOpts().GPURelocatableDeviceCode);
   } else if (VD->hasAttr<CUDADeviceAttr>() && VD->hasGlobalStorage() &&
              !VD->hasAttr<CUDAConstantAttr>() && !T.isConstQualified()) {
     O.Space = MemorySpace::Global;

@@ -64,6 +64,14 @@ struct cudaDeviceProp {
 extern "C" {
 cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
                               cudaStream_t stream = 0);
+// A launch from device code in relocatable code (the parse always is,
+// Extract.cpp): clang calls these, declared as the toolkit's
+// cuda_device_runtime_api.h declares them.
+__device__ void *cudaGetParameterBuffer(size_t alignment, size_t size);
+__device__ cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer,
+                                        dim3 gridDimension, dim3 blockDimension,
+                                        unsigned int sharedMemSize,
+                                        cudaStream_t stream);
 unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim,
                                      size_t sharedMem = 0,
                                      cudaStream_t stream = 0);

@@ -143,6 +143,27 @@ private:
     return fitsBudget();
   }
 
+  /// With the launch's grid known, a class of a block index that no block
+  /// of the grid is in (`blockIdx.x % 2 == 1` in a grid of one block) is
+  /// no case: its outcome would be a claim about blocks that do not run.
+  void dropBlocksOutsideGrid() {
+    const SolveSpace &S = *Used;
+    if (!S.Grid)
+      return;
+    for (SymbolClasses &SC : Plan.Symbols) {
+      if (SC.Sym.Kind != SymbolKind::BlockIdx || SC.Sym.Index >= 3)
+        continue;
+      int64_t Last = (*S.Grid)[SC.Sym.Index] - 1;
+      std::vector<ValueClass> Kept;
+      for (unsigned C = 0; C < SC.Classes.size(); ++C)
+        if (SC.countIn(C, 0, Last) > 0)
+          Kept.push_back(SC.Classes[C]);
+      if (!Kept.empty())
+        SC.Classes = std::move(Kept);
+    }
+    NCases = Plan.caseCount();
+  }
+
   /// Refuses before running any case when the cases cannot fit the
   /// budget: every case costs at least perCaseWorkLowerBound.
   bool fitsBudget() {
@@ -187,6 +208,7 @@ private:
   /// of thousands of cases would otherwise keep a request each).
   bool runCases() {
     const SolveSpace &S = *Used;
+    dropBlocksOutsideGrid();
     Outcomes.assign(NCases, CaseOutcome());
     std::vector<unsigned> ClassOf;
     CostMemo Costs(CostOf, CostModulus);

@@ -39,7 +39,9 @@ __global__ void parent(float *out, unsigned char *flags) {
   s[threadIdx.x * 2] = float(nowNanoseconds());
   // CHECK: nvcc-dialect.cu:[[@LINE-1]]:3: warning: 2-way shared memory bank conflict on 's'
   release(flags, 1);
-  // A launch from device code, compiled without -rdc here.
+  // A launch from device code, compiled without -rdc here: the parse
+  // accepts what relocatable code may do (nvcc's dynamic shared memory of
+  // any type needs it), so this is no error to tolerate.
   if (threadIdx.x == 0)
     child<<<1, 32>>>(out);
 }
@@ -53,5 +55,4 @@ int main() {
   return 0;
 }
 // NOTE: warplint: note: ignored 1 clang error about __shared__ initialization (nvcc accepts it with a warning and runs no initializer; the object's layout is analyzed); first: {{.*}}nvcc-dialect.cu:34:22: initialization is not supported for __shared__ variables
-// NOTE: warplint: note: ignored 1 clang error about device-side launches without -rdc (a requirement of linking, not of the memory accesses); first: {{.*}}nvcc-dialect.cu:44:10: kernel launch
-// NOTE: warplint: note: ignored 2 clang errors in inline assembly (nvcc passes asm text to ptxas as written, and warplint does not model memory accesses in asm); first: {{.*}}nvcc-dialect.cu:21:31: invalid % escape
+// NOTE: warplint: note: ignored 2 clang errors in inline assembly (nvcc passes asm text to ptxas as written; clang drops such a statement, so memory accesses it makes are not analyzed); first: {{.*}}nvcc-dialect.cu:21:31: invalid % escape
