@@ -42,9 +42,9 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   std::vector<const FunctionDecl *> Kernels;
 
-  /// Instances of kernel templates whose body clang did not instantiate:
-  /// an error in it that the triage tolerates (a __shared__ object with a
-  /// constructor, as nvcc accepts) leaves the instance without a body.
+  /// Instances of kernel templates whose body clang did not instantiate
+  /// (or left invalid): an error in it that the triage tolerates (a
+  /// __shared__ object with a constructor, as nvcc accepts) does that.
   std::vector<const FunctionDecl *> Dropped;
 
   bool VisitFunctionDecl(FunctionDecl *F) {
@@ -57,9 +57,8 @@ public:
       const FunctionDecl *Pattern = F->getTemplateInstantiationPattern();
       if (F->isTemplateInstantiation() && Pattern &&
           Pattern->doesThisDeclarationHaveABody() &&
-          F->getTemplateSpecializationKind() !=
-              TSK_ExplicitInstantiationDeclaration &&
-          F->isUsed())
+          (F->isUsed() || F->getTemplateSpecializationKind() ==
+                              TSK_ExplicitInstantiationDefinition))
         Dropped.push_back(F);
       return true;
     }
@@ -106,11 +105,8 @@ TranslationUnitModel extractModel(ASTContext &Ctx,
   // Said, not skipped in silence: no access of such an instance is listed.
   for (const FunctionDecl *Kernel : F.Dropped) {
     KernelModel K = Named(Kernel);
-    K.Remarks.emplace_back(
-        K.Loc, "not analyzed: clang instantiated no body for this kernel "
-               "after an error in it that nvcc does not report (see the "
-               "note on ignored errors)");
-    Out.Kernels.push_back(std::move(K));
+    Out.NotAnalyzed.push_back("kernel '" + K.Name + "' (" + K.Loc.File + ":" +
+                              std::to_string(K.Loc.Line) + ")");
   }
   return Out;
 }
@@ -255,6 +251,10 @@ runParse(std::vector<std::string> Args,
   R.Success = Ran && !Triage.stopsAnalysis();
   R.ClangDiagnostics = Triage.shownText();
   R.Notes = Triage.toleratedNotes();
+  for (const std::string &Kernel : R.Model.NotAnalyzed)
+    R.Notes.push_back(Kernel + " not analyzed: clang instantiated no body "
+                               "for it after an error in it that nvcc does "
+                               "not report");
   if (!R.Success) {
     R.Model.Kernels.clear();
     if (R.ClangDiagnostics.empty())

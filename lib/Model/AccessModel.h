@@ -587,6 +587,9 @@ struct TranslationUnitModel {
   /// parse named none that warplint models (the caller's choice stands).
   std::string Arch;
   std::vector<KernelModel> Kernels;
+  /// Kernels the parse left nothing to analyze of (an instance of a
+  /// kernel template clang gave no body), as the notes name them.
+  std::vector<std::string> NotAnalyzed;
 };
 
 /// Binds the values the user runs with (--param NAME=VALUE, Params:) to the

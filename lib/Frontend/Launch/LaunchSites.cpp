@@ -88,13 +88,13 @@ public:
   /// Plain assignments `V = expr` are not counted (reachingValues follows
   /// them through the control flow).
   bool AllowPlainAssignments = false;
-  /// With SM: assignments, increments and calls that end before After are
-  /// not counted (a reference or the address taken still is: it may write
-  /// later).
+  /// With SM: assignments and increments that end before After, outside a
+  /// lambda, are not counted (a call taking it by reference, a reference
+  /// or the address taken still is: it may write later).
   const SourceManager *SM = nullptr;
   SourceLocation After;
   bool before(const Stmt *S) const {
-    return SM && After.isValid() &&
+    return SM && After.isValid() && InLambda == 0 &&
            SM->isBeforeInTranslationUnit(S->getEndLoc(), After);
   }
   unsigned InLambda = 0;
@@ -116,7 +116,7 @@ public:
   /// value on. std::forward and std::move write nothing themselves: their
   /// result is judged where it goes.
   bool VisitCallExpr(CallExpr *C) {
-    if (isa<CUDAKernelCallExpr>(C) || forwarded(C) || before(C))
+    if (isa<CUDAKernelCallExpr>(C) || forwarded(C))
       return true;
     const FunctionDecl *F = C->getDirectCallee();
     const FunctionProtoType *Proto = nullptr;
@@ -367,8 +367,6 @@ public:
                  ? integer(L->getInit(0), Depth + 1)
                  : std::nullopt;
     if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
-      if (auto G = given(D))
-        return G;
       if (const auto *P = dyn_cast<ParmVarDecl>(D->getDecl()))
         if (auto It = Bound.find(P); It != Bound.end())
           return It->second;
@@ -386,6 +384,9 @@ public:
         UsedCall |= V.has_value();
         return V;
       }
+      // Last: what the host code fixes itself wins over what the user says.
+      if (auto G = given(D))
+        return G;
     }
     // A device's warp size as cudaGetDeviceProperties reports it: 32 on
     // every GPU CUDA runs on (the programming guide's warpSize), so a sweep
@@ -739,11 +740,12 @@ private:
   }
 
   /// The value the user gives the kernel parameter that the launch passes
-  /// D's variable for, when nothing writes the variable after D: then D
-  /// reads the value the launch passes (D is in the launching function,
-  /// before the launch). Writes that come first in the source do not
-  /// matter, wherever they are: the last of them before D is also the last
-  /// before the launch.
+  /// D's variable for, when nothing in the launching function writes the
+  /// variable after D in the source (D is the launch's grid, read before
+  /// the launch): D then reads the value the launch passes. Asked only
+  /// when the host code fixes no value itself. (A loop left by a `break`
+  /// between a write and D would let the launch see a later write than D:
+  /// not told apart.)
   std::optional<int64_t> given(const DeclRefExpr *D) {
     const auto *V = dyn_cast<VarDecl>(D->getDecl());
     auto It = V ? Given.find(V) : Given.end();
@@ -755,7 +757,6 @@ private:
     M.TraverseStmt(Fn->getBody());
     if (M.Found)
       return std::nullopt;
-    UsedGiven = true;
     return It->second;
   }
 
@@ -763,8 +764,6 @@ public:
   /// Fn's variables passed for kernel parameters whose values the user
   /// gives (--param), with those values.
   std::map<const VarDecl *, int64_t> Given;
-  /// Whether some value was taken from Given.
-  bool UsedGiven = false;
 
 private:
   const VarDecl *unchangedLocal(const DeclRefExpr *D) {
@@ -1420,16 +1419,20 @@ private:
     L.Block = BlockShape{Block[0], Block[1], Block[2]};
     // A variable passed for a parameter the user gives (--param=N=8) has
     // that value where the grid reads it, unless written in between.
-    for (unsigned I = 0; I < LC.Args.size() && I < Callee->getNumParams();
-         ++I) {
-      auto It = Given.find(Callee->getParamDecl(I)->getNameAsString());
+    const FunctionDecl *Named =
+        Callee->getDefinition() ? Callee->getDefinition() : Callee;
+    for (unsigned I = 0; I < LC.Args.size() && I < Named->getNumParams(); ++I) {
+      const ParmVarDecl *P = Named->getParamDecl(I);
+      auto It = Given.find(P->getNameAsString());
       const auto *D = dyn_cast<DeclRefExpr>(LC.Args[I]->IgnoreParenImpCasts());
       const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
       if (It != Given.end() && V && V->hasLocalStorage() &&
+          P->getType()->isIntegralOrEnumerationType() &&
           V->getType()->isIntegralOrEnumerationType())
         H.Given[V] = It->second;
     }
     L.Grid = H.dim3(Config->getArg(*LC.GridArg));
+    H.Given.clear(); // the grid only: what the launch passes is its own
     if (LC.SmemArg)
       L.DynamicSharedBytes = H.integer(Config->getArg(*LC.SmemArg));
     for (unsigned I = 0; I < LC.Args.size() && I < Callee->getNumParams();

@@ -298,7 +298,8 @@ AbsValue KernelWalker::evalImpl(const clang::Expr *E) {
     return eval(PO->getResultExpr());
   // A scalar initialized with braces (`size_t const i{expr};`, `int{x}`,
   // `T x = {expr}`) is its one element, converted where clang says so.
-  // (Empty braces are a constant clang folds above.)
+  // (Empty braces on an integer or floating type are a constant clang
+  // folds above; on a pointer they stay unknown.)
   if (const auto *L = dyn_cast<InitListExpr>(E))
     if (L->getType()->isScalarType() && L->getNumInits() == 1)
       return eval(L->getInit(0));

@@ -140,6 +140,7 @@ private:
     WarpsSpace = std::move(Warps);
     Used = Aside ? &*Aside : WarpsSpace ? &*WarpsSpace : &Given;
     NCases = Plan.caseCount();
+    dropBlocksOutsideGrid();
     return fitsBudget();
   }
 
@@ -208,7 +209,7 @@ private:
   /// of thousands of cases would otherwise keep a request each).
   bool runCases() {
     const SolveSpace &S = *Used;
-    dropBlocksOutsideGrid();
+    dropBlocksOutsideGrid(); // again when fitsBudget planned anew
     Outcomes.assign(NCases, CaseOutcome());
     std::vector<unsigned> ClassOf;
     CostMemo Costs(CostOf, CostModulus);

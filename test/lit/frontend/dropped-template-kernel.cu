@@ -1,16 +1,19 @@
 // An instance of a kernel template with an error nvcc does not report (a
 // __shared__ object with a constructor, like cuda::barrier): clang
 // instantiates no body for it, so none of its accesses can be listed. The
-// kernel is named in a remark instead of vanishing; a non-template kernel
-// with the same declaration keeps its body and is analyzed.
+// kernel is named in a note, shown by default, instead of vanishing; a
+// non-template kernel with the same declaration keeps its body and is
+// analyzed.
 // RUN: %warplint --all-accesses --exit-zero %s -- 2>&1 | FileCheck %s
+// RUN: %warplint --exit-zero %s -- 2>&1 | FileCheck %s --check-prefix=NOTE
 struct Counter {
   __device__ Counter() : N(0) {}
   int N;
 };
 
 template <int B> __global__ void templated(int *A) {
-  // CHECK-DAG: dropped-template-kernel.cu:[[#@LINE-1]]:34: remark: not analyzed: clang instantiated no body for this kernel after an error in it that nvcc does not report (see the note on ignored errors) (in kernel 'templated<2>')
+  // CHECK-DAG: warplint: note: kernel 'templated<2>' ({{.*}}dropped-template-kernel.cu:[[#@LINE-1]]) not analyzed: clang instantiated no body for it after an error in it that nvcc does not report
+  // NOTE: warplint: note: kernel 'templated<2>' ({{.*}}dropped-template-kernel.cu:[[#@LINE-2]]) not analyzed
   __shared__ Counter C;
   A[threadIdx.x * B] = C.N;
 }

@@ -39,9 +39,9 @@ __global__ void parent(float *out, unsigned char *flags) {
   s[threadIdx.x * 2] = float(nowNanoseconds());
   // CHECK: nvcc-dialect.cu:[[@LINE-1]]:3: warning: 2-way shared memory bank conflict on 's'
   release(flags, 1);
-  // A launch from device code, compiled without -rdc here: the parse
-  // accepts what relocatable code may do (nvcc's dynamic shared memory of
-  // any type needs it), so this is no error to tolerate.
+  // A launch from device code, compiled without -rdc here (nvcc would
+  // need -rdc to build it): the parse runs as relocatable code (nvcc's
+  // dynamic shared memory of any type needs it), so this is no error.
   if (threadIdx.x == 0)
     child<<<1, 32>>>(out);
 }
