@@ -9,6 +9,7 @@
 #include "Frontend/Frontend.h"
 #include "Frontend/Embedding.h"
 #include "Frontend/Command/ErrorTriage.h"
+#include "Frontend/Command/SharedInitRetry.h"
 #include "Frontend/Walker/KernelWalker.h"
 #include "Frontend/Launch/LaunchSites.h"
 #include "Frontend/Walker/SourceLocs.h"
@@ -22,6 +23,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
@@ -54,11 +56,7 @@ public:
     if (SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
       return true;
     if (!F->doesThisDeclarationHaveABody() || F->isInvalidDecl()) {
-      const FunctionDecl *Pattern = F->getTemplateInstantiationPattern();
-      if (F->isTemplateInstantiation() && Pattern &&
-          Pattern->doesThisDeclarationHaveABody() &&
-          (F->isUsed() || F->getTemplateSpecializationKind() ==
-                              TSK_ExplicitInstantiationDefinition))
+      if (isDroppedInstance(F))
         Dropped.push_back(F);
       return true;
     }
@@ -113,20 +111,47 @@ TranslationUnitModel extractModel(ASTContext &Ctx,
 
 namespace {
 
-class ExtractConsumer : public ASTConsumer {
+/// What one parse of a file is asked beside the model: the classes whose
+/// __shared__ objects clang should take as nvcc does (from an earlier
+/// parse), and where to say which ones it rejected in bodies it kept.
+struct SharedInitPass {
+  llvm::StringSet<> TakenTrivial;
+  std::vector<std::string> *Rejected = nullptr;
+};
+
+class ExtractConsumer : public SemaConsumer {
 public:
   ExtractConsumer(const FrontendOptions &Opts, ErrorTriage &Triage,
-                  TranslationUnitModel &Out)
-      : Opts(Opts), Triage(Triage), Out(Out) {}
+                  const SharedInitPass &Pass, TranslationUnitModel &Out)
+      : Opts(Opts), Triage(Triage), Pass(Pass), Out(Out) {}
+
+  void InitializeSema(Sema &S) override { TheSema = &S; }
+  void ForgetSema() override { TheSema = nullptr; }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    // Before the triage: the instances it gives back are analyzed like any
+    // other, and the errors that dropped them stay tolerated.
+    if (TheSema)
+      retryInstancesDroppedForSharedInit(*TheSema, Triage.sharedInitErrors());
     // Errors that nvcc would not report (host code, nvcc dialect) leave the
     // device code intact; any other error may leave it incomplete, and
     // nothing is proved on an incomplete AST.
     Triage.classify(Ctx);
     if (Triage.stopsAnalysis())
       return;
+    // Statements lost with a rejected object: the file is parsed again
+    // (runParse) instead of analyzed without them.
+    if (Pass.Rejected) {
+      *Pass.Rejected = classesRejectedInBodies(Ctx, Triage.sharedInitErrors());
+      if (!Pass.Rejected->empty())
+        return;
+    }
     Out = extractModel(Ctx, Opts);
+  }
+
+  void HandleTagDeclDefinition(TagDecl *D) override {
+    if (TheSema && !Pass.TakenTrivial.empty())
+      takeTrivialIfNamed(*TheSema, D, Pass.TakenTrivial);
   }
 
   /// Asked for each function body while SkipFunctionBodies is on (clang has
@@ -147,26 +172,29 @@ public:
 private:
   const FrontendOptions &Opts;
   ErrorTriage &Triage;
+  const SharedInitPass &Pass;
   TranslationUnitModel &Out;
+  Sema *TheSema = nullptr;
 };
 
 class ExtractAction : public ASTFrontendAction {
 public:
   ExtractAction(const FrontendOptions &Opts, ErrorTriage &Triage,
-                TranslationUnitModel &Out)
-      : Opts(Opts), Triage(Triage), Out(Out) {}
+                const SharedInitPass &Pass, TranslationUnitModel &Out)
+      : Opts(Opts), Triage(Triage), Pass(Pass), Out(Out) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
     // clang's closing "N errors generated" counts the tolerated errors too;
     // the diagnostics themselves (ErrorTriage) say everything that matters.
     CI.setVerboseOutputStream(std::make_unique<llvm::raw_null_ostream>());
     CI.getFrontendOpts().SkipFunctionBodies = true;
-    return std::make_unique<ExtractConsumer>(Opts, Triage, Out);
+    return std::make_unique<ExtractConsumer>(Opts, Triage, Pass, Out);
   }
 
 private:
   const FrontendOptions &Opts;
   ErrorTriage &Triage;
+  const SharedInitPass &Pass;
   TranslationUnitModel &Out;
 };
 
@@ -179,8 +207,8 @@ private:
 class RecoverableExtract : public tooling::ToolAction {
 public:
   RecoverableExtract(const FrontendOptions &Opts, ErrorTriage &Triage,
-                     TranslationUnitModel &Out)
-      : Opts(Opts), Triage(Triage), Out(Out) {}
+                     const SharedInitPass &Pass, TranslationUnitModel &Out)
+      : Opts(Opts), Triage(Triage), Pass(Pass), Out(Out) {}
 
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                      FileManager *Files,
@@ -205,7 +233,7 @@ public:
     LangOptions &LO = Compiler->getInvocation().getLangOpts();
     Local.RelocatableDeviceCode = bool(LO.GPURelocatableDeviceCode);
     LO.GPURelocatableDeviceCode = true;
-    auto Action = std::make_unique<ExtractAction>(Local, Triage, Out);
+    auto Action = std::make_unique<ExtractAction>(Local, Triage, Pass, Out);
     llvm::CrashRecoveryContextCleanupRegistrar<ExtractAction> ActionCleanup(
         Action.get());
     bool Ok = Compiler->ExecuteAction(*Action);
@@ -216,6 +244,7 @@ public:
 private:
   const FrontendOptions &Opts;
   ErrorTriage &Triage;
+  const SharedInitPass &Pass;
   TranslationUnitModel &Out;
 };
 
@@ -229,11 +258,12 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> ownWorkingDirFileSystem() {
       llvm::vfs::createPhysicalFileSystem().release());
 }
 
-/// Runs the device-side parse of Args (argv[0] first, file last) on FS.
+/// One device-side parse of Args (argv[0] first, file last) on FS.
 FrontendResult
-runParse(std::vector<std::string> Args,
-         const llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> &FS,
-         const std::string &WorkingDir, const FrontendOptions &Opts) {
+parseOnce(const std::vector<std::string> &Args,
+          const llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> &FS,
+          const std::string &WorkingDir, const FrontendOptions &Opts,
+          const SharedInitPass &Pass) {
   FrontendResult R;
   ErrorTriage Triage;
   FileSystemOptions FSOpts;
@@ -243,8 +273,8 @@ runParse(std::vector<std::string> Args,
         WorkingDir); // else clang reports missing files
   llvm::IntrusiveRefCntPtr<FileManager> Files(new FileManager(FSOpts, FS));
   R.Model.Kernels.clear();
-  RecoverableExtract Action(Opts, Triage, R.Model);
-  tooling::ToolInvocation Inv(std::move(Args), &Action, Files.get(),
+  RecoverableExtract Action(Opts, Triage, Pass, R.Model);
+  tooling::ToolInvocation Inv(Args, &Action, Files.get(),
                               std::make_shared<PCHContainerOperations>());
   Inv.setDiagnosticConsumer(&Triage);
   bool Ran = Inv.run() || Triage.getNumErrors() > 0;
@@ -261,6 +291,28 @@ runParse(std::vector<std::string> Args,
       R.ClangDiagnostics = "error: clang could not parse the file\n";
   }
   return R;
+}
+
+/// Runs the device-side parse of Args (argv[0] first, file last) on FS. A
+/// file declaring a __shared__ object whose constructor clang rejects in a
+/// function written once (nvcc runs no initializer; clang drops every
+/// statement that uses the object) is parsed a second time with that
+/// class's constructor and destructor taken as trivial from its definition
+/// on, as nvcc takes them (SharedInitRetry.h).
+FrontendResult
+runParse(std::vector<std::string> Args,
+         const llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> &FS,
+         const std::string &WorkingDir, const FrontendOptions &Opts) {
+  std::vector<std::string> Rejected;
+  SharedInitPass First;
+  First.Rejected = &Rejected;
+  FrontendResult R = parseOnce(Args, FS, WorkingDir, Opts, First);
+  if (Rejected.empty())
+    return R;
+  SharedInitPass Second;
+  for (const std::string &Name : Rejected)
+    Second.TakenTrivial.insert(Name);
+  return parseOnce(Args, FS, WorkingDir, Opts, Second);
 }
 
 /// FS with the toolkit's headers shadowed beside clang's CUDA wrapper

@@ -8,7 +8,8 @@
 //    stays in the AST through clang's error recovery);
 //  - dynamic initialization of a __shared__ object (`__shared__
 //    cuda::barrier<...> b;`): nvcc warns and runs no initializer, clang
-//    rejects it; the object's layout is unchanged;
+//    rejects it; the object's layout is unchanged (what clang drops with
+//    it, SharedInitRetry.h takes back);
 //  - a kernel launch from device code without -rdc: a link-time
 //    requirement that says nothing about memory accesses;
 //  - errors inside an inline assembly statement (`%globaltimer` without
@@ -202,6 +203,15 @@ void ErrorTriage::classify(ASTContext &Ctx) {
     else if (insideAsmStatement(Ctx.getSourceManager(), Ctx.getLangOpts(), E.Loc))
       E.Tolerated = Tolerance::InlineAssembly;
   }
+}
+
+std::vector<SourceLocation> ErrorTriage::sharedInitErrors() const {
+  std::vector<SourceLocation> Locs;
+  for (const Entry &E : Entries)
+    if (E.Level == DiagnosticsEngine::Error &&
+        E.ID == diag::err_shared_var_init)
+      Locs.push_back(E.Loc);
+  return Locs;
 }
 
 bool ErrorTriage::stops(const Entry &E) const {

@@ -56,6 +56,10 @@ public:
   /// is shown as one line.
   std::string shownText() const;
 
+  /// Where clang said "initialization is not supported for __shared__
+  /// variables" (the variable's name, in an instance: the pattern's).
+  std::vector<clang::SourceLocation> sharedInitErrors() const;
+
   static constexpr unsigned MaxRendered = 100;
   /// One line per kind of tolerated error: how many, and the first one's
   /// location and message. Empty when none was tolerated or the analysis
