@@ -3,7 +3,9 @@
 // Derived from SASS (docs/hardware-model.md S9 (c), test/lit/compiler-facts/
 // unrolled-loops.cu): `for (k = 0; k < 8; ++k) ... c[k]` became two
 // LDS.128, k < 64 sixteen, k < 256 a loop of LDS.128 unrolled by 16;
-// `m[t * 32 + i] = v` over i < 32 became eight STS.128. `#pragma unroll 1`
+// `m[t * 32 + i] = v` over i < 32 became eight STS.128; loads along the
+// outer loop of a nest, and 2-byte elements by fours into LDS.64/STS.64
+// (test/gpu/sass-probes/unrolled_merge.cu). `#pragma unroll 1`
 // kept the LDS; a runtime bound, a trip count that 4 does not divide (6:
 // LDS.128 + LDS.64), an unaligned first element, a store to the array in
 // the body (nvcc merges there only when its dependence analysis orders the
@@ -17,6 +19,7 @@
 #include "Facts/Linear.h"
 #include "Facts/SourceMerge.h"
 
+#include <algorithm>
 #include <numeric>
 
 namespace warplint {
@@ -101,66 +104,116 @@ bool bodyKeepsApart(const KernelModel &K, const Access &A, unsigned LoopId,
 
 } // namespace
 
+namespace {
+
+/// The most loop iterations nested inside a merged loop that its body may
+/// hold and still be unrolled whole (measured up to 16: unrolled_merge.cu's
+/// outer_f32_k16_r16).
+constexpr int64_t MaxInnerIterations = 16;
+
+/// Whether the loops of A.Loops inside position Outer are unrolled whole,
+/// so that the iterations of loop A.Loops[Outer] are straight-line code
+/// next to each other.
+bool innerLoopsUnrolled(const KernelModel &K, const Access &A, size_t Outer) {
+  int64_t Iterations = 1;
+  for (size_t I = Outer + 1; I < A.Loops.size(); ++I) {
+    if (A.Loops[I] >= K.Loops.size())
+      return false;
+    const Loop &L = K.Loops[A.Loops[I]];
+    auto Trip = constantTripCount(L);
+    if (!Trip || L.UnrollPragma == 1u)
+      return false;
+    Iterations *= std::max<int64_t>(*Trip, 1);
+    if (Iterations > MaxInnerIterations)
+      return false;
+  }
+  return true;
+}
+
+/// Merges A over loop LoopId when its iterations there are consecutive
+/// elements that ptxas can join; true when it did.
+bool mergeOver(KernelModel &K, Access &A, unsigned LoopId) {
+  const Loop &L = K.Loops[LoopId];
+  if (L.UnrollPragma == 1u)
+    return false;
+  auto Trip = constantTripCount(L);
+  // 2-byte elements are joined by fours into 8 bytes, wider ones into 16
+  // (unrolled_merge.cu: LDS.64 for __half, LDS.128 for float and double).
+  unsigned Per = A.Bytes == 2 ? 4 : 16 / A.Bytes;
+  unsigned Width = Per * A.Bytes;
+  if (!Trip || *Trip < Per || *Trip % Per)
+    return false;
+  Symbol Var{SymbolKind::LoopVar, LoopId};
+  auto Lin = linearize(*A.ByteOffset);
+  // A guard the model cannot read (data, an exit taken on data) may
+  // differ between iterations: a thread that leaves after one iteration
+  // cannot take part in a vector access covering the next.
+  if (!Lin || mentions(A.Guard.symbols(), Var) || A.Guard.hasUnknown())
+    return false;
+  // The variable must enter the offset only as Coef * var, with
+  // consecutive iterations one element apart, ascending.
+  Expr VarE = Expr::symbol(Var);
+  int64_t Coef = Lin->coefficient(VarE);
+  if (Coef * L.StepValue != int64_t(A.Bytes))
+    return false;
+  LinearForm Start = *Lin;
+  bool Elsewhere = false;
+  for (auto It = Start.Terms.begin(); It != Start.Terms.end();) {
+    if (It->first == VarE) {
+      It = Start.Terms.erase(It);
+      continue;
+    }
+    Elsewhere |= mentions(It->first.symbols(), Var);
+    ++It;
+  }
+  if (Elsewhere)
+    return false;
+  // The first iteration of each group: var = Init + Per * Step * j.
+  Start.Const += Coef * *L.Init.asConst();
+  int64_t Multiple =
+      std::gcd(Start.knownMultiple(), Coef * L.StepValue * int64_t(Per));
+  if (provableAlign(K, A, Multiple) < Width ||
+      bodyKeepsApart(K, A, LoopId, Coef * L.StepValue * int64_t(*Trip)))
+    return false;
+  const char *Verb = A.Op == AccessOp::Store ? "store" : "load";
+  A.Emitted.From = Emission::Origin::SourceRule;
+  A.Emitted.InstrBytes = Width;
+  A.Emitted.UnrolledLoop = LoopId;
+  A.Emitted.IterationsPerInstr = Per;
+  A.Emitted.Note = "nvcc unrolls the loop of line " +
+                   std::to_string(L.Loc.Line) + " and merges this " +
+                   std::to_string(A.Bytes) + "-byte " + Verb + " of " +
+                   std::to_string(Per) + " consecutive iterations into one " +
+                   std::to_string(Width) + "-byte " + Verb;
+  return true;
+}
+
+} // namespace
+
 void mergeUnrolledLoops(KernelModel &K) {
   for (Access &A : K.Accesses) {
     if (A.Loops.empty() || !A.ByteOffset || A.Volatile ||
-        A.Op == AccessOp::Atomic || (A.Bytes != 4 && A.Bytes != 8) ||
+        A.Op == AccessOp::Atomic ||
+        (A.Bytes != 2 && A.Bytes != 4 && A.Bytes != 8) ||
         !A.Emitted.isAsWritten() ||
         A.Emitted.From != Emission::Origin::AsWritten ||
         A.Object >= K.Objects.size())
       continue;
-    unsigned LoopId = A.Loops.back();
-    if (LoopId >= K.Loops.size())
-      continue;
-    const Loop &L = K.Loops[LoopId];
-    if (L.UnrollPragma == 1u)
-      continue;
-    auto Trip = constantTripCount(L);
-    unsigned Per = 16 / A.Bytes;
-    if (!Trip || *Trip < Per || *Trip % Per)
-      continue;
-    Symbol Var{SymbolKind::LoopVar, LoopId};
-    auto Lin = linearize(*A.ByteOffset);
-    // A guard the model cannot read (data, an exit taken on data) may
-    // differ between iterations: a thread that leaves after one iteration
-    // cannot take part in a vector access covering the next.
-    if (!Lin || mentions(A.Guard.symbols(), Var) || A.Guard.hasUnknown())
-      continue;
-    // The variable must enter the offset only as Coef * var, with
-    // consecutive iterations one element apart, ascending.
-    Expr VarE = Expr::symbol(Var);
-    int64_t Coef = Lin->coefficient(VarE);
-    if (Coef * L.StepValue != int64_t(A.Bytes))
-      continue;
-    LinearForm Start = *Lin;
-    bool Elsewhere = false;
-    for (auto It = Start.Terms.begin(); It != Start.Terms.end();) {
-      if (It->first == VarE) {
-        It = Start.Terms.erase(It);
-        continue;
-      }
-      Elsewhere |= mentions(It->first.symbols(), Var);
-      ++It;
+    // The innermost loop first. ptxas also joins loads of an outer loop
+    // whose inner loops it unrolled whole (`v[r] = tile[row + r][k]`, r
+    // inner, k outer: LDS.128 over four k); stores only over the
+    // innermost loop, where they are consecutive in program order
+    // (unrolled_merge.cu: outer stores stayed STS).
+    for (size_t I = A.Loops.size(); I-- > 0;) {
+      if (A.Loops[I] >= K.Loops.size())
+        break;
+      bool Innermost = I + 1 == A.Loops.size();
+      if (!Innermost &&
+          (A.Op != AccessOp::Load || !innerLoopsUnrolled(K, A, I)))
+        break;
+      if (mergeOver(K, A, A.Loops[I]))
+        break;
     }
-    if (Elsewhere)
-      continue;
-    // The first iteration of each group: var = Init + Per * Step * j.
-    Start.Const += Coef * *L.Init.asConst();
-    int64_t Multiple =
-        std::gcd(Start.knownMultiple(), Coef * L.StepValue * int64_t(Per));
-    if (provableAlign(K, A, Multiple) < 16 ||
-        bodyKeepsApart(K, A, LoopId, Coef * L.StepValue * int64_t(*Trip)))
-      continue;
-    const char *Verb = A.Op == AccessOp::Store ? "store" : "load";
-    A.Emitted.From = Emission::Origin::SourceRule;
-    A.Emitted.InstrBytes = 16;
-    A.Emitted.UnrolledLoop = LoopId;
-    A.Emitted.IterationsPerInstr = Per;
-    A.Emitted.Note = "nvcc unrolls the loop of line " +
-                     std::to_string(L.Loc.Line) + " and merges this " +
-                     std::to_string(A.Bytes) + "-byte " + Verb + " of " +
-                     std::to_string(Per) +
-                     " consecutive iterations into one 16-byte " + Verb;
   }
 }
 

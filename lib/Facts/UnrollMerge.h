@@ -2,8 +2,11 @@
 //
 // Rule (c) of SourceMerge.h: nvcc unrolls a loop with a constant trip count
 // (fully when small, by 16 otherwise) unless `#pragma unroll 1` says not to,
-// and merges the accesses of consecutive iterations at consecutive,
-// 16-byte aligned addresses into one 16-byte instruction.
+// and ptxas merges the accesses of consecutive iterations at consecutive,
+// aligned addresses into one instruction: four 4-byte or two 8-byte
+// elements into 16 bytes, four 2-byte ones into 8. Loads merge along an
+// outer loop too when the loops inside it are unrolled whole; stores only
+// along the innermost loop.
 //
 //===----------------------------------------------------------------------===//
 
