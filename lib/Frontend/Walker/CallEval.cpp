@@ -157,7 +157,11 @@ bool isNoEffect(llvm::StringRef Name) {
 
 std::optional<SourceLoc>
 KernelWalker::wrapperStatement(const CallExpr *C) const {
-  const FunctionDecl *F = C->getDirectCallee();
+  return wrapperStatementOf(C->getDirectCallee());
+}
+
+std::optional<SourceLoc>
+KernelWalker::wrapperStatementOf(const FunctionDecl *F) const {
   const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
   const auto *Body =
       Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
@@ -360,7 +364,12 @@ AbsValue KernelWalker::evalCall(const CallExpr *C) {
   if (Fragment)
     return inlineCall(C, Def);
   // The asynchronous copies of the CUDA headers end in a cp.async the
-  // walker does not follow there: said, so that the copy is accounted for.
+  // walker does not follow there: one thread's libcu++ copy of 4, 8 or 16
+  // aligned bytes is that cp.async (AsyncCopies.cpp); any other is said,
+  // so that the copy is accounted for.
+  if (Name == "memcpy_async" && HasBody && isCudaHeaderFunction(Def))
+    if (auto Copy = evalAsyncCopy(C, F))
+      return *Copy;
   if ((Name == "memcpy_async" || Name == "__pipeline_memcpy_async") &&
       (!HasBody || isCudaHeaderFunction(Def)))
     remark(C->getBeginLoc(),

@@ -444,6 +444,19 @@ private:
   /// (its inline PTX, else the first), when that is a CUDA header function
   /// (Access::InlinedFrom).
   std::optional<SourceLoc> wrapperStatement(const clang::CallExpr *C) const;
+  /// The same for the function F (its definition's body).
+  std::optional<SourceLoc>
+  wrapperStatementOf(const clang::FunctionDecl *F) const;
+  /// libcu++'s cuda::memcpy_async issued by one thread for 4, 8 or 16
+  /// aligned bytes from global to shared memory: the accesses of its
+  /// cp.async (AsyncCopies.cpp); nullopt for any other form.
+  std::optional<AbsValue> evalAsyncCopy(const clang::CallExpr *C,
+                                        const clang::FunctionDecl *F);
+  /// The statement of libcu++'s cp.async wrapper for Bytes, in the
+  /// namespace of MemcpyAsync: where Nsight Compute counts the copy.
+  std::optional<SourceLoc>
+  asyncCopyStatement(const clang::FunctionDecl *MemcpyAsync,
+                     uint64_t Bytes) const;
   std::optional<AbsValue> evalAtomic(const clang::CallExpr *C,
                                      llvm::StringRef Name);
 

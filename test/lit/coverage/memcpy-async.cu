@@ -1,10 +1,16 @@
-// The asynchronous copies of the CUDA headers (cuda::memcpy_async,
-// cooperative_groups::memcpy_async, __pipeline_memcpy_async) end in a
-// cp.async inside the headers that warplint does not follow: each call is
-// a remark saying so, never dropped in silence (the tensor-core corpus's
-// GEMMs copy this way, test/gpu/real/tensor-core/).
+// The asynchronous copies of the CUDA headers end in a cp.async inside the
+// headers. One thread's cuda::memcpy_async of 4, 8 or 16 bytes whose size
+// says that alignment (cuda::aligned_size_t<N>(N)) is that one cp.async
+// (.cg for 16 bytes, .ca below), which nvcc inlines with libcu++'s line:
+// its global and shared accesses are listed, costed by the LDGSTS rules,
+// and name that line (`inlined_from`, where Nsight Compute counts them;
+// cuda-samples' bf16 and tf32 TensorCoreGemm, test/gpu/real/tensor-core).
+// The other copies (a group's, cooperative_groups::memcpy_async,
+// __pipeline_memcpy_async, a size without its alignment) are a remark
+// saying they are not followed, never dropped in silence.
 // REQUIRES: cuda-toolkit
 // RUN: %warplint --all-accesses --exit-zero --checks=-* %s -- -std=c++17 2>&1 | FileCheck %s
+// RUN: %warplint --all-accesses --exit-zero --checks=-* --format=json %s -- -std=c++17 2>&1 | FileCheck %s --check-prefix=JSON
 #include <cooperative_groups.h>
 #include <cooperative_groups/memcpy_async.h>
 #include <cuda/pipeline>
@@ -19,6 +25,10 @@ __global__ void copies(const float4 *In) {
   Pipe.producer_acquire();
   cuda::memcpy_async(&Tile[threadIdx.x], In + threadIdx.x,
                      cuda::aligned_size_t<16>(sizeof(float4)), Pipe);
+  // CHECK-DAG: memcpy-async.cu:[[@LINE-2]]:3: remark: global load of 'In' (16 bytes) in kernel 'copies': 16 sectors per request (mean 16.0, ideal 16
+  // CHECK-DAG: memcpy-async.cu:[[@LINE-3]]:3: remark: shared store of 'Tile' (16 bytes) in kernel 'copies': 4 wavefronts per request (mean 4.0, ideal 4)
+  cuda::memcpy_async(&Tile[threadIdx.x], In + threadIdx.x, sizeof(float4),
+                     Pipe);
   // CHECK-DAG: memcpy-async.cu:[[@LINE-2]]:3: remark: 'cuda::memcpy_async<{{.*}}>' copies asynchronously (a cp.async inside the CUDA headers) and is not followed there; its memory accesses are not analyzed
   Pipe.producer_commit();
   cg::memcpy_async(Block, Tile, In, sizeof(Tile));
@@ -29,4 +39,23 @@ __global__ void copies(const float4 *In) {
   cg::wait(Block);
 }
 
-int main() { copies<<<1, 256>>>(nullptr); }
+__global__ void words(const float *Words) {
+  __shared__ float Column[256 * 2];
+  cuda::pipeline<cuda::thread_scope_thread> Pipe = cuda::make_pipeline();
+  const auto Word = cuda::aligned_size_t<4>(4);
+  cuda::memcpy_async(&Column[threadIdx.x * 2], Words + threadIdx.x, Word,
+                     Pipe);
+  // CHECK-DAG: memcpy-async.cu:[[@LINE-2]]:3: remark: global load of 'Words' (4 bytes) in kernel 'words': 4 sectors per request
+  // CHECK-DAG: memcpy-async.cu:[[@LINE-3]]:3: remark: shared store of 'Column' (4 bytes) in kernel 'words': 2 wavefronts per request (mean 2.0, ideal 1)
+  Pipe.producer_commit();
+}
+
+// JSON: "inlined_from": "{{.*}}cp_async_shared_global.h:{{[0-9]+}}",
+// JSON: "op": "load",
+// JSON: "inlined_from": "{{.*}}cp_async_shared_global.h:{{[0-9]+}}",
+// JSON: "op": "store",
+
+int main() {
+  copies<<<1, 256>>>(nullptr);
+  words<<<1, 256>>>(nullptr);
+}
