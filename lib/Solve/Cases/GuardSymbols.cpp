@@ -279,6 +279,26 @@ std::optional<SolveSpace> blockGuardsAside(const SolveSpace &S) {
   return Out;
 }
 
+namespace {
+
+/// S with the conjuncts Aside taken out of its guard (Kept stays) and said
+/// in GuardNote: some blocks, launches or iterations may not run the
+/// access.
+SolveSpace withConjunctsAside(const SolveSpace &S,
+                              const std::vector<Predicate> &Kept,
+                              const std::vector<Predicate> &Aside) {
+  SolveSpace Out = S;
+  Out.Guard = Predicate::conj(Kept);
+  std::string Said;
+  for (const Predicate &C : Aside)
+    Said += (Said.empty() ? "" : " && ") + sourceTerms(C, S);
+  Out.GuardNote = S.GuardNote.empty() ? Said : Said + ", and " + S.GuardNote;
+  Out.MayNotRun = true;
+  return Out;
+}
+
+} // namespace
+
 std::optional<SolveSpace> warpGuardsAside(const SolveSpace &S) {
   std::vector<Predicate> Conj = S.Guard.kind() == PredKind::And
                                     ? S.Guard.operands()
@@ -323,16 +343,47 @@ std::optional<SolveSpace> warpGuardsAside(const SolveSpace &S) {
   // meaning: not set aside then.
   if (Aside.empty() || S.SureGuard)
     return std::nullopt;
-  SolveSpace Out = S;
-  Out.Guard = Predicate::conj(Kept);
-  std::string Said;
-  for (const Predicate &C : Aside)
-    Said += (Said.empty() ? "" : " && ") + sourceTerms(C, S);
-  Out.GuardNote = S.GuardNote.empty() ? Said : Said + ", and " + S.GuardNote;
-  Out.MayNotRun = true;
+  SolveSpace Out = withConjunctsAside(S, Kept, Aside);
   Out.UniformAside = true;
   // Which iterations run is no longer known: no request count.
   Out.SymbolicRepeat = true;
+  return Out;
+}
+
+std::optional<SolveSpace> blockSelectorsAside(const SolveSpace &S) {
+  if (S.SureGuard)
+    return std::nullopt;
+  std::vector<Predicate> Conj = S.Guard.kind() == PredKind::And
+                                    ? S.Guard.operands()
+                                    : std::vector<Predicate>{S.Guard};
+  // The same for every thread of a block and every iteration: no thread
+  // index, loop variable or value carried across iterations; an opaque
+  // subterm only of such values.
+  std::function<bool(Symbol)> Blockwide = [&](Symbol Sym) {
+    if (!isInvented(Sym))
+      return Sym.Kind != SymbolKind::ThreadIdx &&
+             Sym.Kind != SymbolKind::LoopVar && Sym.Kind != SymbolKind::Uniform;
+    auto It = std::find_if(S.Opaque.begin(), S.Opaque.end(),
+                           [&](const auto &O) { return O.first == Sym; });
+    if (It == S.Opaque.end())
+      return false;
+    for (Symbol Part : It->second.symbols())
+      if (Part == Sym || !Blockwide(Part))
+        return false;
+    return true;
+  };
+  std::vector<Predicate> Kept, Aside;
+  for (const Predicate &C : Conj) {
+    std::vector<Symbol> Syms = C.symbols();
+    bool Selector = !Syms.empty() && !C.hasUnknown();
+    for (Symbol Sym : Syms)
+      Selector &= Blockwide(Sym);
+    (Selector ? Aside : Kept).push_back(C);
+  }
+  if (Aside.empty())
+    return std::nullopt;
+  SolveSpace Out = withConjunctsAside(S, Kept, Aside);
+  Out.SelectorsAside = true;
   return Out;
 }
 

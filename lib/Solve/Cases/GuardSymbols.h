@@ -98,6 +98,20 @@ std::optional<SolveSpace> blockGuardsAside(const SolveSpace &S);
 /// checks, and fails otherwise). nullopt when there is no such conjunct.
 std::optional<SolveSpace> warpGuardsAside(const SolveSpace &S);
 
+/// The conjuncts of S.Guard that only choose blocks, like blockGuardsAside's,
+/// but whose values the offset reads too: a block swizzle's tile index
+/// tested against the tile count (`if (tile_i >= M_tiles) return;`, tile_i
+/// the same term the addresses use). Every symbol of such a conjunct is
+/// the same for a whole block (block and grid indices, the launch's sizes,
+/// parameters, opaque subterms of those), so a block runs the access with
+/// all its lanes or not at all. They are taken out of the guard and said in
+/// GuardNote; SolveSpace::MayNotRun and SelectorsAside are set. The cases
+/// then cover blocks the conjuncts reject too: the answer is the one for
+/// the blocks that run only where every case costs the same (the case
+/// solver checks, and fails otherwise). nullopt when there is no such
+/// conjunct or S has a sure guard.
+std::optional<SolveSpace> blockSelectorsAside(const SolveSpace &S);
+
 /// The space to bound when the exact answer failed with Why: the guards
 /// decoupled when they can be, and SolveSpace::Decoupled set also when
 /// Unfollowed says the only obstacle was a value the cases may not all

@@ -75,6 +75,10 @@ struct SolveSpace {
   /// Conjuncts uniform across a warp were set aside (warpGuardsAside): an
   /// answer holds only when every request of a case costs the same.
   bool UniformAside = false;
+  /// Block-uniform conjuncts that the offset also reads were set aside
+  /// (blockSelectorsAside): an answer holds only when every block that
+  /// runs costs the same.
+  bool SelectorsAside = false;
   std::string GuardNote;         ///< why, for Condition
 
   std::vector<Loop> Loops; ///< K.Loops with Init/Condition bound, by id

@@ -60,7 +60,8 @@ public:
         Sum.Reason = *Spent;
         return Sum;
       }
-    if (!plan() || !runCases() || !outcomesHold() || !asideHolds())
+    if (!plan() || !runCases() || !outcomesHold() || !asideHolds() ||
+        !selectorsHold())
       return Sum;
     Sum.Status = SolveStatus::Exact;
     const SolveSpace &S = *Used;
@@ -127,6 +128,19 @@ private:
           Plan = FreePlan();
           if (!planFreeSymbols(K, *W, Modulus, Budget, Plan)) {
             Aside = std::move(W);
+            AsideReason = *Err;
+            Planned = true;
+          }
+        }
+      }
+      if (!Planned) {
+        // Conjuncts that choose whole blocks by values the offset reads
+        // too (a block swizzle's tile tested against the tile count): set
+        // aside, checked after the cases ran (selectorsHold).
+        if (std::optional<SolveSpace> B = blockSelectorsAside(Given)) {
+          Plan = FreePlan();
+          if (!planFreeSymbols(K, *B, Modulus, Budget, Plan)) {
+            Aside = std::move(B);
             AsideReason = *Err;
             Planned = true;
           }
@@ -280,6 +294,28 @@ private:
                                    "differ in cost)";
         return false;
       }
+    return true;
+  }
+
+  /// With block selectors set aside (blockSelectorsAside), the cases hold
+  /// blocks that may not run: the answer stands only when every case that
+  /// runs has the same outcome, so that which blocks run cannot change it.
+  bool selectorsHold() {
+    if (!Used->SelectorsAside)
+      return true;
+    std::optional<std::array<int64_t, 4>> First;
+    for (uint64_t C = 0; C < NCases; ++C) {
+      if (!Outcomes[C].Executed)
+        continue;
+      std::array<int64_t, 4> Key = outcomeKey(C);
+      if (!First)
+        First = Key;
+      else if (Key != *First) {
+        Sum.Reason = AsideReason + " (and the blocks it chooses differ in "
+                                   "cost)";
+        return false;
+      }
+    }
     return true;
   }
 
@@ -460,7 +496,7 @@ private:
         Sum.Cases.push_back({describeCases(Plan, It->second, Executed, S.Name),
                              O.Worst.Value, O.mean(), O.Worst.Ideal});
       }
-    if (Distinct.size() > 1)
+    if (Distinct.size() > 1 || S.SelectorsAside)
       commonCase();
     executedOnly();
     if (!S.GuardNote.empty())
@@ -511,6 +547,15 @@ private:
   /// The common case's outcome (SolveResultCommon::Common), when the
   /// typical cases run the access and all have one outcome.
   void commonCase() {
+    // Every block that runs has one outcome (selectorsHold): it is the
+    // common case's too, whatever the sizes, and the condition only says
+    // which blocks run.
+    if (Used->SelectorsAside && !Executed.empty()) {
+      const CaseOutcome &O = Outcomes[Executed.front()];
+      Sum.Common = SolveCase{Used->GuardNote, O.Worst.Value, O.mean(),
+                             O.Worst.Ideal, O.idealMean()};
+      return;
+    }
     std::vector<uint64_t> Typical;
     std::vector<unsigned> ClassOf;
     for (uint64_t C : Executed)
