@@ -19,6 +19,8 @@
 #include "Facts/Linear.h"
 #include "Facts/SourceMerge.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -106,42 +108,66 @@ bool bodyKeepsApart(const KernelModel &K, const Access &A, unsigned LoopId,
 
 namespace {
 
-/// The most loop iterations nested inside a merged loop that its body may
-/// hold and still be unrolled whole (measured up to 16: unrolled_merge.cu's
-/// outer_f32_k16_r16).
-constexpr int64_t MaxInnerIterations = 16;
+/// The most loop iterations a merged loop's body may hold (nested loops'
+/// trip counts multiplied, sibling loops' added) and still be unrolled
+/// whole: 80 in leimao's v04 (two 8-element load loops and an 8x8 product
+/// loop in each k iteration; ncu measured LDS.128 along k), 32 in
+/// unrolled_merge.cu's outer_f32_k16_r16.
+constexpr int64_t MaxInnerIterations = 80;
 
-/// Whether the loops of A.Loops inside position Outer are unrolled whole,
-/// so that the iterations of loop A.Loops[Outer] are straight-line code
-/// next to each other.
-bool innerLoopsUnrolled(const KernelModel &K, const Access &A, size_t Outer) {
-  int64_t Iterations = 1;
-  for (size_t I = Outer + 1; I < A.Loops.size(); ++I) {
-    if (A.Loops[I] >= K.Loops.size())
-      return false;
-    const Loop &L = K.Loops[A.Loops[I]];
+/// The iterations the loops directly inside loop Outer (or the kernel,
+/// for nullopt) run in all, each counting those inside it; nullopt when
+/// one of them is not unrolled whole.
+std::optional<int64_t> unrolledIterations(const KernelModel &K,
+                                          unsigned Outer) {
+  int64_t Sum = 0;
+  for (const Loop &L : K.Loops) {
+    if (L.Parents.empty() || L.Parents.back() != Outer)
+      continue;
     auto Trip = constantTripCount(L);
-    if (!Trip || L.UnrollPragma == 1u)
-      return false;
-    Iterations *= std::max<int64_t>(*Trip, 1);
-    if (Iterations > MaxInnerIterations)
-      return false;
+    if (!Trip || (L.UnrollPragma && *L.UnrollPragma != 0 &&
+                  int64_t(*L.UnrollPragma) < *Trip))
+      return std::nullopt;
+    auto Inside = unrolledIterations(K, L.Id);
+    if (!Inside)
+      return std::nullopt;
+    Sum += std::max<int64_t>(*Trip, 1) * std::max<int64_t>(*Inside, 1);
+    if (Sum > MaxInnerIterations)
+      return std::nullopt;
   }
-  return true;
+  return Sum;
+}
+
+/// Whether the loops nested in loop Outer are unrolled whole, so that the
+/// iterations of Outer are straight-line code next to each other.
+bool innerLoopsUnrolled(const KernelModel &K, unsigned Outer) {
+  return unrolledIterations(K, Outer).has_value();
+}
+
+/// Whether A's memory is stored to inside loop LoopId by another access.
+bool storedInLoop(const KernelModel &K, const Access &A, unsigned LoopId) {
+  for (const Access &X : K.Accesses)
+    if (X.Id != A.Id && X.Object == A.Object && X.Op != AccessOp::Load &&
+        inLoop(X.Loops, LoopId))
+      return true;
+  return false;
 }
 
 /// Merges A over loop LoopId when its iterations there are consecutive
 /// elements that ptxas can join; true when it did.
 bool mergeOver(KernelModel &K, Access &A, unsigned LoopId) {
   const Loop &L = K.Loops[LoopId];
-  if (L.UnrollPragma == 1u)
-    return false;
   auto Trip = constantTripCount(L);
   // 2-byte elements are joined by fours into 8 bytes, wider ones into 16
   // (unrolled_merge.cu: LDS.64 for __half, LDS.128 for float and double).
   unsigned Per = A.Bytes == 2 ? 4 : 16 / A.Bytes;
   unsigned Width = Per * A.Bytes;
   if (!Trip || *Trip < Per || *Trip % Per)
+    return false;
+  // `#pragma unroll N` must leave groups of Per iterations next to each
+  // other: 1 keeps the loop, 2 cannot give four.
+  if (L.UnrollPragma && *L.UnrollPragma != 0 &&
+      (*L.UnrollPragma < Per || *L.UnrollPragma % Per))
     return false;
   Symbol Var{SymbolKind::LoopVar, LoopId};
   auto Lin = linearize(*A.ByteOffset);
@@ -208,8 +234,11 @@ void mergeUnrolledLoops(KernelModel &K) {
       if (A.Loops[I] >= K.Loops.size())
         break;
       bool Innermost = I + 1 == A.Loops.size();
+      // Along an outer loop the footprint spans the inner loops too: any
+      // store to the object in it may alias another inner iteration.
       if (!Innermost &&
-          (A.Op != AccessOp::Load || !innerLoopsUnrolled(K, A, I)))
+          (A.Op != AccessOp::Load || !innerLoopsUnrolled(K, A.Loops[I]) ||
+           storedInLoop(K, A, A.Loops[I])))
         break;
       if (mergeOver(K, A, A.Loops[I]))
         break;

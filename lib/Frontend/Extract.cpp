@@ -312,7 +312,13 @@ runParse(std::vector<std::string> Args,
   SharedInitPass Second;
   for (const std::string &Name : Rejected)
     Second.TakenTrivial.insert(Name);
-  return parseOnce(Args, FS, WorkingDir, Opts, Second);
+  FrontendResult Again = parseOnce(Args, FS, WorkingDir, Opts, Second);
+  if (Again.Success)
+    return Again;
+  // The classes taken as trivial broke the parse: analyzed as clang
+  // parsed it the first time, the statements lost with those objects
+  // included.
+  return parseOnce(Args, FS, WorkingDir, Opts, SharedInitPass());
 }
 
 /// FS with the toolkit's headers shadowed beside clang's CUDA wrapper

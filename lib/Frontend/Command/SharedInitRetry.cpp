@@ -206,10 +206,14 @@ void takeTrivialIfNamed(Sema &S, TagDecl *D, const llvm::StringSet<> &Names) {
   if (!RD || RD->isDependentContext() || !RD->isCompleteDefinition() ||
       !Names.contains(className(RD)))
     return;
+  // Every declaration of each: a constructor defined after its class is
+  // another declaration than the one in it.
   if (CXXConstructorDecl *Ctor = S.LookupDefaultConstructor(RD))
-    Ctor->setTrivial(true);
+    for (FunctionDecl *D : Ctor->redecls())
+      cast<CXXMethodDecl>(D)->setTrivial(true);
   if (CXXDestructorDecl *Dtor = S.LookupDestructor(RD))
-    Dtor->setTrivial(true);
+    for (FunctionDecl *D : Dtor->redecls())
+      cast<CXXMethodDecl>(D)->setTrivial(true);
 }
 
 } // namespace warplint

@@ -1,5 +1,4 @@
-//===- SharedInitRetry.h - Instances clang drops for a __shared__ ctor -*- C++
-//-*-===//
+//===- SharedInitRetry.h - Code lost to a __shared__ ctor -----*- C++ -*-===//
 //
 // nvcc runs no initializer for a __shared__ object: it warns that dynamic
 // initialization is not supported and compiles the function. clang rejects

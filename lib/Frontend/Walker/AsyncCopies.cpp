@@ -1,9 +1,9 @@
 //===- AsyncCopies.cpp - libcu++'s memcpy_async as the cp.async it is -----===//
 //
-// `cuda::memcpy_async(dst, src, cuda::aligned_size_t<A>(S), pipe)` (or a
-// barrier), issued by one thread, copies S bytes from global to shared
-// memory. When S equals A and is 4, 8 or 16, libcu++ makes it one cp.async
-// of S bytes, .cg for 16 and .ca otherwise
+// `cuda::memcpy_async(dst, src, cuda::aligned_size_t<A>(S), pipe)`, issued
+// by one thread with a cuda::pipeline, copies S bytes from global to
+// shared memory. When S equals A and is 4, 8 or 16, libcu++ makes it one
+// cp.async of S bytes, .cg for 16 and .ca otherwise
 // (cuda/__memcpy_async/cp_async_shared_global.h), which nvcc inlines with
 // the header's line: Nsight Compute counts the LDGSTS there (cuda-samples'
 // bf16 and tf32 TensorCoreGemm async copies, test/gpu/real/tensor-core).
@@ -87,13 +87,25 @@ KernelWalker::asyncCopyStatement(const FunctionDecl *MemcpyAsync,
 
 std::optional<AbsValue> KernelWalker::evalAsyncCopy(const CallExpr *C,
                                                     const FunctionDecl *F) {
-  // The form one thread issues: (dst, src, size, pipeline or barrier).
+  // The form one thread issues with a pipeline: (dst, src, size, pipe).
+  // With a barrier in shared memory libcu++ chooses cp.async.bulk for 16
+  // aligned bytes on sm_90 (cuda/__memcpy_async/dispatch_memcpy_async.h),
+  // which this does not model.
   if (C->getNumArgs() != 4 || F->getNumParams() != 4 ||
       !F->getParamDecl(0)->getType()->isPointerType() ||
       !F->getParamDecl(1)->getType()->isPointerType())
     return std::nullopt;
+  const auto *Sync =
+      C->getArg(3)->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  if (!Sync || Sync->getName() != "pipeline")
+    return std::nullopt;
   const clang::Expr *SizeArg = C->getArg(2);
   std::optional<uint64_t> Align = alignedSizeAlignment(SizeArg->getType());
+  // libcu++ aligns to the larger of the element's alignment and the size's.
+  QualType Elem = F->getParamDecl(0)->getType()->getPointeeType();
+  if (Align && !Elem->isIncompleteType() && !Elem->isVoidType() &&
+      uint64_t(Ctx.getTypeAlignInChars(Elem).getQuantity()) > *Align)
+    Align = Ctx.getTypeAlignInChars(Elem).getQuantity();
   std::optional<uint64_t> Size =
       Align ? alignedSizeValue(SizeArg, Ctx) : std::nullopt;
   if (!Size || *Size != *Align || (*Size != 4 && *Size != 8 && *Size != 16))

@@ -635,22 +635,25 @@ AbsValue KernelWalker::evalOperatorCall(const CXXOperatorCallExpr *C) {
       C->getNumArgs() == 2) {
     // Whole-struct assignment (s4[i] = v): load of the source when it is in
     // memory, store of the destination.
-    size_t Before = K.Accesses.size();
-    LValue Src = evalLValue(C->getArg(1));
-    if (Src.K == LValue::Kind::Memory)
-      recordAccess(Src, C->getArg(1), AccessOp::Load, C->getArg(1)->getType());
-    LValue Dst = evalLValue(C->getArg(0));
-    if (Dst.K == LValue::Kind::Memory)
-      recordAccess(Dst, C->getArg(0), AccessOp::Store,
-                   C->getArg(0)->getType());
     // A CUDA header's own assignment (half2's and bf162's copy the word in
-    // their body) is inlined by nvcc with its line: the instructions are
-    // counted on the header's statement, as for its other methods.
-    if (!MD->isTrivial() && isCudaHeaderFunction(MD)) {
-      std::optional<SourceLoc> Body = wrapperStatement(C);
+    // their body) is inlined by nvcc with its line: its load and store are
+    // counted on the header's statement, as for its other methods (not
+    // the loads that compute their addresses).
+    std::optional<SourceLoc> Body;
+    if (!MD->isTrivial() && isCudaHeaderFunction(MD))
+      Body = wrapperStatement(C);
+    auto Record = [&](const LValue &LV, const clang::Expr *E, AccessOp Op) {
+      size_t Before = K.Accesses.size();
+      recordAccess(LV, E, Op, E->getType());
       for (size_t J = Before; J < K.Accesses.size(); ++J)
         K.Accesses[J].InlinedFrom = Body;
-    }
+    };
+    LValue Src = evalLValue(C->getArg(1));
+    if (Src.K == LValue::Kind::Memory)
+      Record(Src, C->getArg(1), AccessOp::Load);
+    LValue Dst = evalLValue(C->getArg(0));
+    if (Dst.K == LValue::Kind::Memory)
+      Record(Dst, C->getArg(0), AccessOp::Store);
     return AbsValue::unknown("the value '" + text(C) + "'", true);
   }
   // A free operator function is a call like any other: a user's is

@@ -303,11 +303,17 @@ private:
   bool selectorsHold() {
     if (!Used->SelectorsAside)
       return true;
-    std::optional<std::array<int64_t, 4>> First;
+    auto KeyOf = [&](uint64_t C) {
+      std::array<int64_t, 4> K4 = outcomeKey(C);
+      return std::array<int64_t, 5>{
+          K4[0], K4[1], K4[2], K4[3],
+          std::llround(Outcomes[C].idealMean() * 1e6)};
+    };
+    std::optional<std::array<int64_t, 5>> First;
     for (uint64_t C = 0; C < NCases; ++C) {
       if (!Outcomes[C].Executed)
         continue;
-      std::array<int64_t, 4> Key = outcomeKey(C);
+      std::array<int64_t, 5> Key = KeyOf(C);
       if (!First)
         First = Key;
       else if (Key != *First) {

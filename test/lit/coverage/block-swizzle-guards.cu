@@ -7,7 +7,7 @@
 // the ones it rejects too: when every block costs the same, which blocks
 // run cannot change the answer, and it is exact under the test's
 // condition; when they differ, it stays a bound (docs/solver.md, "Tests
-// that only say whether the launch runs the access").
+// that choose blocks by values the address reads").
 // RUN: %warplint --all-accesses --exit-zero %s -- 2>&1 | FileCheck %s
 // RUN: %warplint --all-accesses --exit-zero --format=json %s -- 2>&1 | FileCheck %s --check-prefix=JSON
 

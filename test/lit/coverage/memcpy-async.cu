@@ -5,7 +5,8 @@
 // its global and shared accesses are listed, costed by the LDGSTS rules,
 // and name that line (`inlined_from`, where Nsight Compute counts them;
 // cuda-samples' bf16 and tf32 TensorCoreGemm, test/gpu/real/tensor-core).
-// The other copies (a group's, cooperative_groups::memcpy_async,
+// The other copies (with a barrier, which libcu++ may make a
+// cp.async.bulk on sm_90; a group's, cooperative_groups::memcpy_async,
 // __pipeline_memcpy_async, a size without its alignment) are a remark
 // saying they are not followed, never dropped in silence.
 // REQUIRES: cuda-toolkit
@@ -13,6 +14,7 @@
 // RUN: %warplint --all-accesses --exit-zero --checks=-* --format=json %s -- -std=c++17 2>&1 | FileCheck %s --check-prefix=JSON
 #include <cooperative_groups.h>
 #include <cooperative_groups/memcpy_async.h>
+#include <cuda/barrier>
 #include <cuda/pipeline>
 #include <cuda_pipeline.h>
 
@@ -55,7 +57,20 @@ __global__ void words(const float *Words) {
 // JSON: "inlined_from": "{{.*}}cp_async_shared_global.h:{{[0-9]+}}",
 // JSON: "op": "store",
 
+__global__ void withBarrier(const float4 *In) {
+  __shared__ float4 Tile[256];
+  __shared__ cuda::barrier<cuda::thread_scope_block> Bar;
+  if (threadIdx.x == 0)
+    init(&Bar, blockDim.x);
+  __syncthreads();
+  cuda::memcpy_async(&Tile[threadIdx.x], In + threadIdx.x,
+                     cuda::aligned_size_t<16>(16), Bar);
+  // CHECK-DAG: memcpy-async.cu:[[@LINE-2]]:3: remark: 'cuda::memcpy_async<{{.*}}>' copies asynchronously (a cp.async inside the CUDA headers) and is not followed there
+  Bar.arrive_and_wait();
+}
+
 int main() {
   copies<<<1, 256>>>(nullptr);
+  withBarrier<<<1, 256>>>(nullptr);
   words<<<1, 256>>>(nullptr);
 }
