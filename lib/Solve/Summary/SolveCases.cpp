@@ -121,26 +121,17 @@ private:
           Planned = true;
         }
       }
-      if (!Planned) {
-        // Conjuncts alike for a warp's lanes that change between loop
-        // iterations: set aside, checked after the cases ran (asideHolds).
-        if (std::optional<SolveSpace> W = warpGuardsAside(Given)) {
+      // Conjuncts alike for a warp's lanes that change between loop
+      // iterations (checked after the cases ran: asideHolds), then those
+      // that choose whole blocks by values the offset reads too, a block
+      // swizzle's tile tested against the tile count (selectorsHold).
+      for (auto SetAside : {warpGuardsAside, blockSelectorsAside}) {
+        if (Planned)
+          break;
+        if (std::optional<SolveSpace> W = SetAside(Given)) {
           Plan = FreePlan();
           if (!planFreeSymbols(K, *W, Modulus, Budget, Plan)) {
             Aside = std::move(W);
-            AsideReason = *Err;
-            Planned = true;
-          }
-        }
-      }
-      if (!Planned) {
-        // Conjuncts that choose whole blocks by values the offset reads
-        // too (a block swizzle's tile tested against the tile count): set
-        // aside, checked after the cases ran (selectorsHold).
-        if (std::optional<SolveSpace> B = blockSelectorsAside(Given)) {
-          Plan = FreePlan();
-          if (!planFreeSymbols(K, *B, Modulus, Budget, Plan)) {
-            Aside = std::move(B);
             AsideReason = *Err;
             Planned = true;
           }
